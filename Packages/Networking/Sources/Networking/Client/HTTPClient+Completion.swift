@@ -1,0 +1,35 @@
+import Foundation
+
+extension HTTPClient {
+    /// Sends the request and calls `completion` with the result on the main
+    /// queue, as the lessons did with `DispatchQueue.main.async`.
+    ///
+    /// ```swift
+    /// let task = client.send(Request<[Account]>.get("profile/1/accounts")) { result in
+    ///     switch result {
+    ///     case .success(let accounts): self.accounts = accounts
+    ///     case .failure(let error): self.show(error)
+    ///     }
+    /// }
+    /// task.cancel()  // completion receives .failure(.cancelled)
+    /// ```
+    @discardableResult
+    public func send<Value>(
+        _ request: Request<Value>,
+        completion: @escaping @MainActor @Sendable (Result<Value, NetworkError>) -> Void
+    ) -> NetworkTask {
+        NetworkTask(
+            Task {
+                let result: Result<Value, NetworkError>
+                do throws(NetworkError) {
+                    result = .success(try await send(request))
+                } catch {
+                    result = .failure(error)
+                }
+                await MainActor.run {
+                    completion(result)
+                }
+            }
+        )
+    }
+}

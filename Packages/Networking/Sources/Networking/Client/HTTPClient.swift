@@ -1,0 +1,249 @@
+import Foundation
+
+/// Sends ``Request`` values through a transport: builds the URL, encodes the
+/// body, retries what is safe to retry, checks the status, decodes the body,
+/// logs each attempt with secrets redacted, and reports every failure as a
+/// ``NetworkError``.
+///
+/// This is the lessons' `NetworkHelper.performDataTask`, `NetworkController`
+/// and `PhotoStore` networking, done once:
+///
+/// ```swift
+/// let client = HTTPClient(baseURL: URL(string: "https://example.com/bankey")!)
+/// let profile = try await client.send(Request<Profile>.get("profile/1"))
+///
+/// client.send(Request<Profile>.get("profile/1")) { result in
+///     // on the main queue, as the lessons' DispatchQueue.main.async
+/// }
+/// ```
+///
+/// A client is a value: copy it and change a property to get a variant
+/// (another retry policy, extra headers) that shares the transport.
+public struct HTTPClient: Sendable {
+    /// The URL every request path is relative to. Its query items, if any,
+    /// are sent with every request.
+    public var baseURL: URL
+    /// What carries requests to the server.
+    public var transport: any HTTPTransport
+    /// Header fields sent with every request; a request's own fields win.
+    public var headers: HTTPHeaders
+    /// Query items sent with every request, after the base URL's.
+    public var query: [QueryItem]
+    /// When to try a failed request again.
+    public var retryPolicy: RetryPolicy
+    /// The time allowed for each attempt when the request sets none.
+    public var timeout: Duration?
+    /// Decodes every JSON response; one per client, configured once.
+    public var decoder: JSONDecoder
+    /// Encodes every JSON body.
+    public var encoder: JSONEncoder
+    /// Reads the server's own message from an error response.
+    public var messageParser: @Sendable (HTTPResponse) -> ServerMessage?
+    /// Receives one record as each attempt starts and one as it ends.
+    public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
+    /// Keeps secrets out of logs and error descriptions.
+    public var redactor: Redactor
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL request paths are relative to.
+    ///   - transport: Defaults to a shared ``URLSessionTransport``.
+    ///   - decoder: Defaults to a `JSONDecoder` with default strategies.
+    ///   - encoder: Defaults to a `JSONEncoder` with sorted keys, so bodies
+    ///     are the same bytes on every run.
+    public init(
+        baseURL: URL,
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        decoder: JSONDecoder = JSONDecoder(),
+        encoder: JSONEncoder = HTTPClient.makeEncoder(),
+        retryPolicy: RetryPolicy = .default
+    ) {
+        self.baseURL = baseURL
+        self.transport = transport
+        self.headers = [:]
+        self.query = []
+        self.retryPolicy = retryPolicy
+        self.timeout = nil
+        self.decoder = decoder
+        self.encoder = encoder
+        self.messageParser = { ServerMessage.parse($0.body) }
+        self.logHandler = nil
+        self.redactor = Redactor()
+    }
+
+    /// A `JSONEncoder` that writes keys in sorted order.
+    public static func makeEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }
+
+    /// Sends the request and returns the decoded value.
+    ///
+    /// Cancelling the calling task cancels the request and throws
+    /// ``NetworkError/cancelled``.
+    public func send<Value>(_ request: Request<Value>) async throws(NetworkError) -> Value {
+        try await response(for: request).value
+    }
+
+    /// Sends the request and returns the decoded value with the raw response.
+    public func response<Value>(for request: Request<Value>) async throws(NetworkError) -> Response<Value> {
+        let httpRequest = try makeHTTPRequest(request)
+        let raw = try await perform(httpRequest, isIdempotent: request.isIdempotent)
+        return Response(value: try decode(raw, for: request), raw: raw)
+    }
+
+    /// Builds the HTTP request that ``send(_:)`` would put on the wire.
+    public func makeHTTPRequest<Value>(_ request: Request<Value>) throws(NetworkError) -> HTTPRequest {
+        let base = request.absoluteURL ?? baseURL
+        // Defaults carry credentials: they go only to the base URL's origin.
+        let sameOrigin = base.scheme == baseURL.scheme && base.host == baseURL.host && base.port == baseURL.port
+        let url = try URLBuilder.url(
+            base: base,
+            pathComponents: request.pathComponents,
+            pathExtension: request.pathExtension,
+            query: (sameOrigin ? query : []) + request.query,
+            redactor: redactor
+        )
+        var headers = (sameOrigin ? headers : [:]).merging(request.headers)
+        let body: Data?
+        switch request.body {
+        case nil:
+            body = nil
+        case .data(let data, let contentType):
+            body = data
+            if let contentType, !headers.contains("Content-Type") {
+                headers["Content-Type"] = contentType
+            }
+        case .json(let value):
+            do {
+                body = try encoder.encode(value)
+            } catch {
+                throw .encodingFailed(DecodingErrorSummary(error).description)
+            }
+            if !headers.contains("Content-Type") {
+                headers["Content-Type"] = "application/json"
+            }
+        }
+        return HTTPRequest(
+            method: request.method,
+            url: url,
+            headers: headers,
+            body: body,
+            timeout: request.timeout ?? timeout
+        )
+    }
+
+    /// The request as a redacted `curl` command line.
+    public func cURLDescription<Value>(for request: Request<Value>) throws(NetworkError) -> String {
+        try makeHTTPRequest(request).cURLDescription(redactor: redactor)
+    }
+
+    /// Sends an HTTP request with retries and returns the successful response.
+    ///
+    /// Use this for requests built by hand; ``send(_:)`` calls it too.
+    public func perform(_ request: HTTPRequest, isIdempotent: Bool) async throws(NetworkError) -> HTTPResponse {
+        let clock = retryPolicy.clock
+        let start = clock.now()
+        var attempt = 1
+        while true {
+            let error: NetworkError
+            do {
+                return try await attemptOnce(request, attempt: attempt)
+            } catch let failure {
+                error = failure
+            }
+            let elapsed = Duration.milliseconds(Int64(clock.now().timeIntervalSince(start) * 1000))
+            guard
+                let delay = retryPolicy.delay(
+                    after: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
+            else { throw error }
+            do {
+                try await clock.sleep(delay)
+            } catch {
+                throw .cancelled
+            }
+            attempt += 1
+        }
+    }
+
+    private func attemptOnce(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
+        if Task.isCancelled {
+            throw .cancelled
+        }
+        let started = ContinuousClock.now
+        log(.request, request, headers: request.headers, attempt: attempt)
+        let response: HTTPResponse
+        do {
+            response = try await transport.send(request)
+        } catch {
+            let mapped = NetworkError(transportError: error, request: request, redactor: redactor)
+            log(.failure(mapped), request, attempt: attempt, duration: ContinuousClock.now - started)
+            throw mapped
+        }
+        log(
+            .response(status: response.status), request, headers: response.headers, attempt: attempt,
+            duration: ContinuousClock.now - started, received: response.body.count
+        )
+        guard response.isSuccess else {
+            throw NetworkError(failure: failure(for: response, to: request))
+        }
+        return response
+    }
+
+    /// The failure a non-2xx response stands for, with the server's message.
+    public func failure(for response: HTTPResponse, to request: HTTPRequest) -> HTTPFailure {
+        HTTPFailure(
+            status: response.status,
+            method: request.method,
+            url: redactor.redact(request.url),
+            message: messageParser(response),
+            headers: response.headers,
+            body: response.body,
+            retryAfter: RetryAfter.parse(response.headers["Retry-After"], now: retryPolicy.clock.now())
+        )
+    }
+
+    private func decode<Value>(_ response: HTTPResponse, for request: Request<Value>) throws(NetworkError) -> Value {
+        do {
+            return try request.decode(response, decoder)
+        } catch let error as NetworkError {
+            throw error
+        } catch let error as DecodingError {
+            if case .dataCorrupted = error, let cleaned = TrailingCommas.removed(from: response.body) {
+                var retried = response
+                retried.body = cleaned
+                if let value = try? request.decode(retried, decoder) {
+                    return value
+                }
+            }
+            throw .decodingFailed(DecodingFailure(error, decoding: Value.self, body: response.body))
+        } catch {
+            throw .decodingFailed(DecodingFailure(error, decoding: Value.self, body: response.body))
+        }
+    }
+
+    func log(
+        _ event: NetworkLogRecord.Event,
+        _ request: HTTPRequest,
+        headers: HTTPHeaders = [:],
+        attempt: Int,
+        duration: Duration? = nil,
+        received: Int? = nil
+    ) {
+        guard let logHandler else { return }
+        logHandler(
+            NetworkLogRecord(
+                event: event,
+                method: request.method,
+                url: redactor.redact(request.url),
+                headers: redactor.redact(headers),
+                attempt: attempt,
+                duration: duration,
+                bytesSent: request.body?.count ?? 0,
+                bytesReceived: received
+            )
+        )
+    }
+}

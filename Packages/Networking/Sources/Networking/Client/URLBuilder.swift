@@ -1,0 +1,38 @@
+import Foundation
+
+/// Joins a base URL with a request's path segments, extension and query.
+enum URLBuilder {
+    static func url(
+        base: URL,
+        pathComponents: [String],
+        pathExtension: String?,
+        query: [QueryItem],
+        redactor: Redactor
+    ) throws(NetworkError) -> URL {
+        guard var components = URLComponents(url: base, resolvingAgainstBaseURL: true),
+            let scheme = components.scheme, !scheme.isEmpty, components.host != nil
+        else {
+            throw .invalidURL(redactor.redact(base))
+        }
+        var path = components.percentEncodedPath
+        let appendsToPath = !pathComponents.isEmpty || !(pathExtension ?? "").isEmpty
+        if appendsToPath, path.hasSuffix("/") {
+            path.removeLast()
+        }
+        for component in pathComponents {
+            path += "/" + PercentEncoding.encode(component)
+        }
+        if let pathExtension, !pathExtension.isEmpty {
+            // Firebase needs `.json` after the last segment; the root is `/.json`.
+            path += (path.isEmpty ? "/" : "") + "." + PercentEncoding.encode(pathExtension)
+        }
+        components.percentEncodedPath = path.isEmpty ? "/" : path
+        let ownQuery = PercentEncoding.encode(query)
+        let queries = [components.percentEncodedQuery, ownQuery].compactMap { $0 }.filter { !$0.isEmpty }
+        components.percentEncodedQuery = queries.isEmpty ? nil : queries.joined(separator: "&")
+        guard let url = components.url else {
+            throw .invalidURL(redactor.redact(text: components.string ?? base.absoluteString))
+        }
+        return url
+    }
+}

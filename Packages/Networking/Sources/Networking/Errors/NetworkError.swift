@@ -1,0 +1,154 @@
+import Foundation
+
+/// Everything that can go wrong with a request, as cases a caller can act on.
+///
+/// It replaces each lesson's own error enum: lesson 1's `AppError`
+/// (`badURL`, `noInternetConnection`, `badStatusCode`, `noDataReceived`,
+/// `couldNotParseJSON`, `notAnImage`), Bankey's `serverError` and
+/// `decodingError`, and SooGreyhounds' `invalidJSONData` and
+/// `imageCreationError`. The cases are the same on Linux and Apple platforms,
+/// and ``description`` says in one line, in plain words, what happened.
+///
+/// ```swift
+/// do {
+///     let profile = try await client.send(request)
+/// } catch .unauthenticated(let failure) {
+///     print("Sign in again:", failure.message?.message ?? "")
+/// } catch .decodingFailed(let failure) {
+///     print("Unexpected data at", failure.codingPath)
+/// } catch {
+///     print(error)  // "Could not connect to 127.0.0.1:8080: …"
+/// }
+/// ```
+public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// The URL could not be built or is not one the transport can load.
+    /// The associated text is the offending URL with secrets redacted.
+    case invalidURL(String)
+    /// The device is offline.
+    case notConnected
+    /// The host could not be reached: it is down, refused the connection or
+    /// its name does not resolve.
+    case cannotConnect(host: String)
+    /// The connection dropped before the response was complete.
+    case connectionLost
+    /// No response within the request's timeout.
+    case timedOut
+    /// The request was cancelled, by the caller or by task cancellation.
+    case cancelled
+    /// 401: credentials are missing or wrong.
+    case unauthenticated(HTTPFailure)
+    /// 403: the credentials do not allow this.
+    case forbidden(HTTPFailure)
+    /// 404: no such resource.
+    case notFound(HTTPFailure)
+    /// 409 or 412: the resource changed; the failure's body holds what the
+    /// server has now (Firebase sends the current value with a 412).
+    case conflict(HTTPFailure)
+    /// 429: too many requests; ``HTTPFailure/retryAfter`` says when to try again.
+    case rateLimited(HTTPFailure)
+    /// Any other status outside 2xx, or an API that reports a failure inside
+    /// a 2xx body.
+    case httpStatus(HTTPFailure)
+    /// The response had no body where one was needed.
+    case noData
+    /// The body was not what the request expected.
+    case decodingFailed(DecodingFailure)
+    /// The request body could not be encoded.
+    case encodingFailed(String)
+    /// The bytes are not an image this SDK can read.
+    case notAnImage(String)
+    /// The transport failed in a way none of the other cases describes.
+    case transportFailed(TransportFailure)
+
+    /// One line a person understands.
+    public var description: String {
+        switch self {
+        case .invalidURL(let url):
+            "Invalid URL: \(url)"
+        case .notConnected:
+            "Not connected to the internet."
+        case .cannotConnect(let host):
+            "Could not connect to \(host): the server is down or unreachable."
+        case .connectionLost:
+            "The connection was lost before the response was complete."
+        case .timedOut:
+            "The request timed out."
+        case .cancelled:
+            "The request was cancelled."
+        case .unauthenticated(let failure):
+            failure.describe("Not authenticated")
+        case .forbidden(let failure):
+            failure.describe("Forbidden")
+        case .notFound(let failure):
+            failure.describe("Not found")
+        case .conflict(let failure):
+            failure.describe("Conflict")
+        case .rateLimited(let failure):
+            failure.describe("Rate limited")
+                + (failure.retryAfter.map { " Retry after \($0.formattedSeconds)." } ?? "")
+        case .httpStatus(let failure):
+            failure.describe("Server error")
+        case .noData:
+            "The server sent no data."
+        case .decodingFailed(let failure):
+            failure.description
+        case .encodingFailed(let reason):
+            "Could not encode the request body: \(reason)"
+        case .notAnImage(let reason):
+            "The data is not an image: \(reason)"
+        case .transportFailed(let failure):
+            failure.description
+        }
+    }
+
+    /// The same line, so `error.localizedDescription` (what lesson 1 puts in
+    /// its alerts) reads well too.
+    public var errorDescription: String? {
+        description
+    }
+
+    /// The failed response, for the cases that have one.
+    public var failure: HTTPFailure? {
+        switch self {
+        case .unauthenticated(let failure), .forbidden(let failure), .notFound(let failure),
+            .conflict(let failure), .rateLimited(let failure), .httpStatus(let failure):
+            failure
+        default:
+            nil
+        }
+    }
+
+    /// The HTTP status code, for the cases that have one.
+    public var status: Int? { failure?.status }
+
+    /// Whether the body could not be decoded (Bankey's `decodingError`), as
+    /// opposed to a server or transport failure (its `serverError`).
+    public var isDecodingFailure: Bool {
+        if case .decodingFailed = self { return true }
+        return false
+    }
+
+    /// Maps a failed response to the case for its status.
+    public init(failure: HTTPFailure) {
+        switch failure.status {
+        case 401: self = .unauthenticated(failure)
+        case 403: self = .forbidden(failure)
+        case 404: self = .notFound(failure)
+        case 409, 412: self = .conflict(failure)
+        case 429: self = .rateLimited(failure)
+        default: self = .httpStatus(failure)
+        }
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+
+    var formattedSeconds: String {
+        let value = seconds
+        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+    }
+}

@@ -1,0 +1,126 @@
+/// An ordered list of HTTP header fields with case-insensitive names.
+///
+/// ```swift
+/// var headers: HTTPHeaders = ["Accept": "application/json"]
+/// headers["authorization"] = "Bearer \(token)"
+/// headers["ACCEPT"]  // "application/json"
+/// ```
+public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+    /// One header field: a name and its value.
+    public struct Field: Sendable, Hashable {
+        /// The field name as it was given; comparisons ignore case.
+        public var name: String
+        /// The field value.
+        public var value: String
+
+        /// Creates a field.
+        public init(name: String, value: String) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    private var fields: [Field]
+
+    /// Creates an empty header list.
+    public init() {
+        fields = []
+    }
+
+    /// Creates headers from name-value pairs, keeping their order and repeats.
+    public init(_ pairs: [(String, String)]) {
+        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+    }
+
+    /// Creates headers from a dictionary literal.
+    public init(dictionaryLiteral elements: (String, String)...) {
+        self.init(elements)
+    }
+
+    /// The first value for `name`, compared without case; setting replaces
+    /// every field of that name, and setting `nil` removes them.
+    public subscript(name: String) -> String? {
+        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        set {
+            guard let newValue else {
+                remove(name)
+                return
+            }
+            guard let index = fields.firstIndex(where: { $0.name.caseInsensitiveEquals(name) }) else {
+                fields.append(Field(name: name, value: newValue))
+                return
+            }
+            fields[index].value = newValue
+            // Later repeats go, so the header ends up with exactly one value.
+            var isFirst = true
+            fields.removeAll { field in
+                guard field.name.caseInsensitiveEquals(name) else { return false }
+                defer { isFirst = false }
+                return !isFirst
+            }
+        }
+    }
+
+    /// Every value for `name`, in order.
+    public func values(for name: String) -> [String] {
+        fields.filter { $0.name.caseInsensitiveEquals(name) }.map(\.value)
+    }
+
+    /// Whether a field named `name` is present.
+    public func contains(_ name: String) -> Bool {
+        fields.contains { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Appends a field, keeping any existing field of the same name.
+    public mutating func add(name: String, value: String) {
+        fields.append(Field(name: name, value: value))
+    }
+
+    /// Removes every field named `name`.
+    public mutating func remove(_ name: String) {
+        fields.removeAll { $0.name.caseInsensitiveEquals(name) }
+    }
+
+    /// Returns these headers with `other`'s fields set over them.
+    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+        var merged = self
+        for name in other.names {
+            merged.remove(name)
+        }
+        merged.fields.append(contentsOf: other.fields)
+        return merged
+    }
+
+    /// The number of fields.
+    public var count: Int { fields.count }
+
+    /// Whether there are no fields.
+    public var isEmpty: Bool { fields.isEmpty }
+
+    /// Iterates over the fields in order.
+    public func makeIterator() -> IndexingIterator<[Field]> {
+        fields.makeIterator()
+    }
+
+    private var names: [String] {
+        var seen: Set<String> = []
+        return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
+    }
+}
+
+extension String {
+    /// Compares ASCII letters without case and without allocating, which is
+    /// all header names and query keys need.
+    func caseInsensitiveEquals(_ other: String) -> Bool {
+        let lhs = utf8
+        let rhs = other.utf8
+        guard lhs.count == rhs.count else { return false }
+        return zip(lhs, rhs).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
+    }
+}
+
+extension UInt8 {
+    var asciiLowercased: UInt8 {
+        (0x41...0x5A).contains(self) ? self | 0x20 : self
+    }
+}

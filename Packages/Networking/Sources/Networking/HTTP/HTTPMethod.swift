@@ -1,0 +1,27 @@
+/// The HTTP methods the lessons use, with the method token as the raw value.
+///
+/// Lesson 1 needs `GET` and `POST`; lesson 2 asks for `PUT`, `PATCH` and
+/// `DELETE` as well. `HEAD` is here because retries treat it as safe.
+public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, Codable {
+    /// Reads a resource.
+    case get = "GET"
+    /// Reads only the headers of a resource.
+    case head = "HEAD"
+    /// Creates a resource or runs an action; not idempotent.
+    case post = "POST"
+    /// Replaces a resource.
+    case put = "PUT"
+    /// Updates part of a resource.
+    case patch = "PATCH"
+    /// Removes a resource.
+    case delete = "DELETE"
+
+    /// Whether repeating the request has the same effect as sending it once.
+    ///
+    /// `PATCH` is listed because the APIs of these lessons (Firebase and
+    /// Airtable) apply a `PATCH` as a merge of named fields, which is
+    /// idempotent. `POST` never is: retrying it can create a second record.
+    public var isIdempotent: Bool {
+        self != .post
+    }
+}

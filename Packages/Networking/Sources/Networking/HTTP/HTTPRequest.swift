@@ -1,0 +1,34 @@
+import Foundation
+
+/// A fully resolved HTTP request: what a transport puts on the wire.
+///
+/// ``HTTPClient`` builds one from a ``Request`` and its base URL; transports
+/// never see the typed request or its decoding.
+public struct HTTPRequest: Sendable, Hashable {
+    /// The method.
+    public var method: HTTPMethod
+    /// The absolute URL, query included.
+    public var url: URL
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body bytes, if any.
+    public var body: Data?
+    /// How long the transport may wait for the response before failing with
+    /// ``NetworkError/timedOut``; `nil` uses the transport's default.
+    public var timeout: Duration?
+
+    /// Creates a request.
+    public init(
+        method: HTTPMethod,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        body: Data? = nil,
+        timeout: Duration? = nil
+    ) {
+        self.method = method
+        self.url = url
+        self.headers = headers
+        self.body = body
+        self.timeout = timeout
+    }
+}

@@ -1,0 +1,32 @@
+import Foundation
+
+/// Reads a `Retry-After` header: delay seconds (`120`) or an HTTP date
+/// (`Wed, 21 Oct 2015 07:28:00 GMT`).
+enum RetryAfter {
+    /// The delay the header asks for, measured from `now`; a date in the
+    /// past gives zero, and anything unreadable gives `nil`.
+    static func parse(_ value: String?, now: Date) -> Duration? {
+        guard let value = value?.trimmingCharacters(in: .whitespaces), !value.isEmpty else { return nil }
+        if let seconds = Double(value) {
+            guard seconds.isFinite, seconds >= 0 else { return nil }
+            return .milliseconds(Int64((seconds * 1000).rounded()))
+        }
+        guard let date = httpDate(value) else { return nil }
+        return .milliseconds(max(0, Int64((date.timeIntervalSince(now) * 1000).rounded())))
+    }
+
+    /// Parses the IMF-fixdate form every server sends today, and the two
+    /// obsolete forms RFC 9110 still asks recipients to accept.
+    static func httpDate(_ value: String) -> Date? {
+        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
+            let formatter = DateFormatter()
+            formatter.locale = Locale(identifier: "en_US_POSIX")
+            formatter.timeZone = TimeZone(identifier: "GMT")
+            formatter.dateFormat = format
+            if let date = formatter.date(from: value) {
+                return date
+            }
+        }
+        return nil
+    }
+}

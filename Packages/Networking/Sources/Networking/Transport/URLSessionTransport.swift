@@ -1,0 +1,74 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The default transport, on `URLSession`.
+///
+/// Plain requests use `URLSession.data(for:)`. Streaming requests go through
+/// a data delegate, because `URLSession.bytes(for:)` does not exist on Linux;
+/// the same code runs on Apple platforms.
+///
+/// ```swift
+/// let transport = URLSessionTransport(configuration: .ephemeral)
+/// let client = HTTPClient(baseURL: url, transport: transport)
+/// ```
+public final class URLSessionTransport: StreamingHTTPTransport {
+    /// One transport for the whole process, on `URLSessionConfiguration.default`.
+    public static let shared = URLSessionTransport()
+
+    private let session: URLSession
+    private let streamingSession: URLSession
+    private let streams: StreamingDelegate
+
+    /// Creates a transport with its own sessions on `configuration`.
+    public init(configuration: URLSessionConfiguration = .default) {
+        session = URLSession(configuration: configuration)
+        streams = StreamingDelegate()
+        streamingSession = URLSession(configuration: configuration, delegate: streams, delegateQueue: nil)
+    }
+
+    deinit {
+        session.finishTasksAndInvalidate()
+        streamingSession.finishTasksAndInvalidate()
+    }
+
+    /// Sends the request with `URLSession.data(for:)`.
+    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        let (data, response) = try await session.data(for: Self.urlRequest(for: request))
+        guard let http = response as? HTTPURLResponse else {
+            throw URLError(.badServerResponse)
+        }
+        return HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data)
+    }
+
+    /// Sends the request and streams the body through the data delegate.
+    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+        let task = streamingSession.dataTask(with: Self.urlRequest(for: request))
+        return try await streams.start(task)
+    }
+
+    static func urlRequest(for request: HTTPRequest) -> URLRequest {
+        var urlRequest = URLRequest(url: request.url)
+        urlRequest.httpMethod = request.method.rawValue
+        for field in request.headers {
+            urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
+        }
+        urlRequest.httpBody = request.body
+        if let timeout = request.timeout {
+            urlRequest.timeoutInterval = timeout.seconds
+        }
+        return urlRequest
+    }
+
+    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+        HTTPHeaders(
+            response.allHeaderFields.compactMap { name, value in
+                guard let name = name as? String else { return nil }
+                return (name, "\(value)")
+            }
+            .sorted { $0.0.lowercased() < $1.0.lowercased() }
+        )
+    }
+}

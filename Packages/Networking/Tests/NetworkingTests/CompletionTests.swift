@@ -1,0 +1,54 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite("Completion handlers")
+struct CompletionTests {
+    @Test("The completion runs on the main queue with the result")
+    func mainQueue() async throws {
+        let client = makeClient(ScriptedTransport(always: .json("[1,2]")))
+        let value: [Int] = try await withCheckedThrowingContinuation { continuation in
+            client.send(Request<[Int]>.get("x")) { result in
+                dispatchPrecondition(condition: .onQueue(.main))
+                MainActor.assertIsolated()
+                continuation.resume(with: result)
+            }
+        }
+        #expect(value == [1, 2])
+    }
+
+    @Test("Failures arrive as NetworkError on the main queue")
+    func failure() async throws {
+        let client = makeClient(ScriptedTransport(always: HTTPResponse(status: 404)))
+        let result: Result<[Int], NetworkError> = await withCheckedContinuation { continuation in
+            client.send(Request<[Int]>.get("x")) { result in
+                dispatchPrecondition(condition: .onQueue(.main))
+                continuation.resume(returning: result)
+            }
+        }
+        guard case .failure(.notFound) = result else {
+            Issue.record("got \(result)")
+            return
+        }
+    }
+
+    @Test("Cancelling the returned task delivers cancelled")
+    func cancel() async throws {
+        let server = try LoopbackServer { _ in .delayed(5, status: 200, body: Data("[]".utf8)) }
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: server.baseURL)
+        let result: Result<[Int], NetworkError> = await withCheckedContinuation { continuation in
+            let task = client.send(Request<[Int]>.get("slow")) { result in
+                continuation.resume(returning: result)
+            }
+            Task {
+                try await Task.sleep(for: .milliseconds(200))
+                task.cancel()
+            }
+        }
+        guard case .failure(.cancelled) = result else {
+            Issue.record("got \(result)")
+            return
+        }
+    }
+}

@@ -1,0 +1,245 @@
+import Foundation
+import Networking
+import Testing
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// Each `NetworkError` case from a realistic trigger: a real loopback server
+/// where one can produce it, a transport error where only the OS can.
+@Suite("NetworkError cases")
+struct NetworkErrorTests {
+    struct Post: Decodable, Sendable {
+        let username: String
+        let timestamp: Double
+    }
+
+    func failing<Value>(
+        _ request: Request<Value>,
+        reply: LoopbackServer.Reply,
+        configure: (inout HTTPClient) -> Void = { _ in }
+    ) async throws -> NetworkError {
+        let server = try LoopbackServer { _ in reply }
+        defer { server.stop() }
+        var client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        configure(&client)
+        do {
+            _ = try await client.send(request)
+        } catch {
+            return error
+        }
+        throw NetworkError.noData
+    }
+
+    @Test("401, 403, 404, 409/412, 429 and 500 map to their cases with the server's message")
+    func statuses() async throws {
+        let airtable = #"{"error":{"type":"AUTHENTICATION_REQUIRED","message":"Authentication required"}}"#
+        let unauthenticated = try await failing(
+            Request<Data>.get("v0/app/t"), reply: .respond(status: 401, body: Data(airtable.utf8)))
+        guard case .unauthenticated(let failure) = unauthenticated else {
+            Issue.record("got \(unauthenticated)")
+            return
+        }
+        #expect(failure.message == ServerMessage(code: "AUTHENTICATION_REQUIRED", message: "Authentication required"))
+        #expect(unauthenticated.description.hasPrefix("Not authenticated (401) for GET http://127.0.0.1:"))
+        #expect(unauthenticated.description.hasSuffix("/v0/app/t: AUTHENTICATION_REQUIRED: Authentication required."))
+
+        let firebase = #"{"error" : "Permission denied"}"#
+        if case .forbidden(let failure) = try await failing(
+            Request<Data>.get("a.json"), reply: .respond(status: 403, body: Data(firebase.utf8)))
+        {
+            #expect(failure.message?.message == "Permission denied")
+        } else {
+            Issue.record("expected forbidden")
+        }
+        let notFound = try await failing(
+            Request<Data>.get("bankey/profile/9"), reply: .respond(status: 404, body: Data("Not Found".utf8)))
+        #expect(notFound.status == 404)
+        #expect(notFound.description.hasSuffix("/bankey/profile/9. Body: Not Found."))
+        let conflict = try await failing(
+            Request<Data>.put("a.json", body: 1),
+            reply: .respond(status: 412, headers: ["ETag": "abc"], body: Data("42".utf8)))
+        if case .conflict(let failure) = conflict {
+            #expect(failure.body == Data("42".utf8))
+            #expect(failure.headers["etag"] == "abc")
+        } else {
+            Issue.record("expected conflict, got \(conflict)")
+        }
+        let limited = try await failing(
+            Request<Data>.get("x"),
+            reply: .respond(
+                status: 429, headers: ["Retry-After": "30"],
+                body: Data(#"{"errors":[{"error":"RATE_LIMIT_REACHED","message":"Slow down"}]}"#.utf8)))
+        if case .rateLimited(let failure) = limited {
+            #expect(failure.retryAfter == .seconds(30))
+            #expect(failure.message == ServerMessage(code: "RATE_LIMIT_REACHED", message: "Slow down"))
+            #expect(limited.description.hasSuffix("Slow down. Retry after 30 s."))
+        } else {
+            Issue.record("expected rateLimited, got \(limited)")
+        }
+        let server = try await failing(
+            Request<Data>.get("x"), reply: .respond(status: 500, body: Data(#"{"message":"boom"}"#.utf8)))
+        if case .httpStatus(let failure) = server {
+            #expect(failure.status == 500)
+            #expect(failure.message?.message == "boom")
+        } else {
+            Issue.record("expected httpStatus, got \(server)")
+        }
+    }
+
+    @Test("An HTML error page gives its title as the message and a capped excerpt")
+    func htmlErrorPage() async throws {
+        let page =
+            "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>" + String(repeating: "x", count: 5000)
+            + "</body></html>"
+        let error = try await failing(
+            Request<Post>.get("posts.json"),
+            reply: .respond(status: 502, headers: ["Content-Type": "text/html"], body: Data(page.utf8)))
+        guard case .httpStatus(let failure) = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        #expect(failure.message?.message == "502 Bad Gateway")
+        #expect(failure.bodyExcerpt.count <= 201)
+        #expect(failure.bodyExcerpt.hasPrefix("<html> <head><title>502 Bad Gateway</title></head> <body>xxx"))
+        #expect(error.description.hasSuffix("/posts.json: 502 Bad Gateway."))
+    }
+
+    @Test("An HTML page with status 200 where JSON was expected is a decoding failure")
+    func htmlWithSuccessStatus() async throws {
+        let error = try await failing(
+            Request<[Post]>.get("posts.json"),
+            reply: .respond(status: 200, body: Data("<!DOCTYPE html><html>Sign in</html>".utf8)))
+        guard case .decodingFailed(let failure) = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        #expect(failure.reason == "the body is not valid JSON (truncated, or not JSON at all)")
+        #expect(failure.bodyExcerpt == "<!DOCTYPE html><html>Sign in</html>")
+        #expect(error.isDecodingFailure)
+    }
+
+    @Test("A wrong type names the coding path and what was expected")
+    func wrongType() async throws {
+        let body = #"[{"username":"ann","timestamp":1.5},{"username":"bob","timestamp":"yesterday"}]"#
+        let error = try await failing(
+            Request<[Post]>.get("posts.json"), reply: .respond(status: 200, body: Data(body.utf8)))
+        guard case .decodingFailed(let failure) = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        #expect(failure.codingPath == "[1].timestamp")
+        #expect(failure.reason.hasPrefix("expected Double, found"))
+        #expect(failure.typeName == "Array<Post>")
+        #expect(error.description.hasPrefix("Could not decode Array<Post> at [1].timestamp: expected Double"))
+    }
+
+    @Test("A missing key and a null are named")
+    func missingAndNull() async throws {
+        let missing = try await failing(
+            Request<Post>.get("p"), reply: .respond(status: 200, body: Data(#"{"timestamp":1}"#.utf8)))
+        if case .decodingFailed(let failure) = missing {
+            #expect(failure.codingPath == "username")
+            #expect(failure.reason == "missing key \"username\"")
+        } else {
+            Issue.record("got \(missing)")
+        }
+        let null = try await failing(Request<Post>.get("p"), reply: .respond(status: 200, body: Data("null".utf8)))
+        #expect(null.isDecodingFailure)
+    }
+
+    @Test("An empty body where JSON was expected is noData; for Void it is fine")
+    func noData() async throws {
+        let error = try await failing(Request<Post>.get("p"), reply: .respond(status: 200))
+        guard case .noData = error else {
+            Issue.record("got \(error)")
+            return
+        }
+        let server = try LoopbackServer { _ in .respond(status: 204) }
+        defer { server.stop() }
+        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString)
+        try await client.send(Request<Void>.delete("a.json"))
+    }
+
+    @Test("A truncated body is a lost connection, not a success")
+    func truncated() async throws {
+        let error = try await failing(
+            Request<[Post]>.get("p"), reply: .truncated(declared: 500, body: Data(#"[{"username":"a""#.utf8)))
+        guard case .connectionLost = error else {
+            Issue.record("got \(error)")
+            return
+        }
+    }
+
+    @Test("A connection closed without an answer is a lost connection")
+    func dropped() async throws {
+        let error = try await failing(Request<Data>.get("p"), reply: .drop)
+        #expect(error.description == "The connection was lost before the response was complete.")
+    }
+
+    @Test("A server that does not answer in time is a timeout")
+    func timeout() async throws {
+        let error = try await failing(
+            Request<Data>.get("slow").timeout(.milliseconds(300)), reply: .delayed(3, status: 200, body: Data()))
+        guard case .timedOut = error else {
+            Issue.record("got \(error)")
+            return
+        }
+    }
+
+    @Test("A closed port is cannotConnect")
+    func cannotConnect() async throws {
+        let server = try LoopbackServer { _ in .drop }
+        server.stop()
+        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        await #expect {
+            try await client.send(Request<Data>.get("x"))
+        } throws: { error in
+            guard case NetworkError.cannotConnect(let host) = error else { return false }
+            return host == "127.0.0.1:\(server.port)"
+        }
+    }
+
+    @Test("Cancelling the task is cancelled")
+    func cancelled() async throws {
+        let server = try LoopbackServer { _ in .delayed(5, status: 200, body: Data()) }
+        defer { server.stop() }
+        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString)
+        let task = Task { try await client.send(Request<Data>.get("slow")) }
+        try await Task.sleep(for: .milliseconds(200))
+        task.cancel()
+        let result = await task.result
+        guard case .failure(NetworkError.cancelled) = result else {
+            Issue.record("got \(result)")
+            return
+        }
+    }
+
+    @Test("OS-level conditions map to their cases")
+    func osConditions() {
+        let request = HTTPRequest(method: .get, url: URL(string: "https://x.test/a?auth=zzz")!)
+        func map(_ code: URLError.Code) -> NetworkError {
+            NetworkError(transportError: URLError(code), request: request)
+        }
+        #expect(map(.notConnectedToInternet).description == "Not connected to the internet.")
+        #expect(map(.unsupportedURL).description == "Invalid URL: https://x.test/a?auth=REDACTED")
+        #expect(map(.networkConnectionLost).description == "The connection was lost before the response was complete.")
+        guard case .transportFailed(let failure) = map(.badServerResponse) else {
+            Issue.record("expected transportFailed")
+            return
+        }
+        #expect(failure.code == URLError.Code.badServerResponse.rawValue)
+        #expect(
+            NetworkError(transportError: CancellationError(), request: request).description
+                == "The request was cancelled.")
+    }
+
+    @Test("Bytes that are not an image are notAnImage")
+    func notAnImage() async throws {
+        let error = try await failing(
+            Request<RemoteImage>.image("photo.jpg"),
+            reply: .respond(status: 200, body: Data("<html>Not here</html>".utf8)))
+        #expect(error.description == "The data is not an image: the bytes are text starting \"<html>Not here</html>\"")
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite("Secrets stay out of logs and descriptions")
+struct RedactionTests {
+    let redactor = Redactor()
+
+    @Test("Sensitive query values are replaced, others kept, exactly")
+    func urls() {
+        let url = URL(
+            string: "https://api.airtable.com/v0/app/Design%20projects?typecast=true&api_key=keyABC123&view=Grid")!
+        #expect(
+            redactor.redact(url)
+                == "https://api.airtable.com/v0/app/Design%20projects?typecast=true&api_key=REDACTED&view=Grid")
+        let firebase = URL(string: "https://db.firebaseio.com/posts.json?auth=s3cr3t&orderBy=%22timestamp%22")!
+        #expect(
+            redactor.redact(firebase) == "https://db.firebaseio.com/posts.json?auth=REDACTED&orderBy=%22timestamp%22")
+        let many = URL(string: "https://x.test/?KEY=1&token=2&access_token=3&monkey=4&turkey=5")!
+        #expect(
+            redactor.redact(many)
+                == "https://x.test/?KEY=REDACTED&token=REDACTED&access_token=REDACTED&monkey=4&turkey=5")
+        let password = URL(string: "https://user:hunter2@x.test/a")!
+        #expect(redactor.redact(password) == "https://user:REDACTED@x.test/a")
+    }
+
+    @Test("Sensitive headers are replaced")
+    func headers() {
+        let headers: HTTPHeaders = [
+            "Authorization": "Bearer patABC.123", "Cookie": "s=1", "Proxy-Authorization": "Basic eA==", "Accept": "*/*",
+        ]
+        #expect(
+            Array(redactor.redact(headers)) == [
+                .init(name: "Authorization", value: "REDACTED"), .init(name: "Cookie", value: "REDACTED"),
+                .init(name: "Proxy-Authorization", value: "REDACTED"), .init(name: "Accept", value: "*/*"),
+            ])
+        #expect(redactor.redact(text: "header: Bearer patABC.123 rest") == "header: Bearer REDACTED rest")
+    }
+
+    @Test("The cURL description is redacted the same way")
+    func curl() throws {
+        var client = HTTPClient(baseURL: URL(string: "https://api.airtable.com")!)
+        client.headers["Authorization"] = "Bearer patSECRET"
+        let request = Request<Data>.post("v0/app/Design projects", body: ["fields": ["Name": "It's"]]).query(
+            "api_key", "keySECRET")
+        let curl = try client.cURLDescription(for: request)
+        #expect(
+            curl == """
+                curl \\
+                  -X POST \\
+                  'https://api.airtable.com/v0/app/Design%20projects?api_key=REDACTED' \\
+                  -H 'Authorization: REDACTED' \\
+                  -H 'Content-Type: application/json' \\
+                  --data-raw '{"fields":{"Name":"It'\\''s"}}'
+                """)
+    }
+
+    @Test("Log records carry method, redacted URL and headers, status, attempt and sizes")
+    func logRecords() async throws {
+        let records = Records()
+        var client = makeClient(ScriptedTransport(always: .json(#"{"ok":true}"#)))
+        client.headers["Authorization"] = "Bearer patSECRET"
+        client.logHandler = { records.append($0) }
+        _ = try await client.send(Request<Data>.post("posts.json", body: ["a": 1]).query("auth", "tokenSECRET"))
+        let logged = records.all
+        #expect(logged.count == 2)
+        #expect(logged.allSatisfy { !$0.description.contains("SECRET") })
+        #expect(logged[0].url == "https://api.example.test/posts.json?auth=REDACTED")
+        #expect(logged[0].headers["Authorization"] == "REDACTED")
+        #expect(
+            logged[0].description == "→ POST https://api.example.test/posts.json?auth=REDACTED (attempt 1, 7 bytes)")
+        guard case .response(let status) = logged[1].event else {
+            Issue.record("expected a response record")
+            return
+        }
+        #expect(status == 200)
+        #expect(logged[1].bytesReceived == 11)
+        #expect(logged[1].attempt == 1)
+        #expect(logged[1].duration != nil)
+    }
+
+    @Test("Error descriptions never carry the secret")
+    func errorDescriptions() async throws {
+        let server = try LoopbackServer { _ in .respond(status: 200) }
+        server.stop()
+        var client = makeClient(URLSessionTransport(), baseURL: "http://127.0.0.1:\(server.port)", maxAttempts: 1)
+        client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
+        do {
+            _ = try await client.send(Request<Data>.get("services/rest"))
+            Issue.record("expected a failure")
+        } catch {
+            #expect(!String(describing: error).contains("a6d8194"))
+            #expect(
+                error.description == "Could not connect to 127.0.0.1:\(server.port): the server is down or unreachable."
+            )
+        }
+        let failure = NetworkError(
+            transportError: URLError(
+                .secureConnectionFailed,
+                userInfo: [NSLocalizedDescriptionKey: "TLS failed for https://x.test/?api_key=abc"]),
+            request: HTTPRequest(method: .get, url: URL(string: "https://x.test/?api_key=abc")!)
+        )
+        #expect(
+            failure.description
+                == "The transport failed: TLS failed for https://x.test/?api_key=REDACTED (NSURLErrorDomain -1200).")
+    }
+}
+
+final class Records: @unchecked Sendable {
+    private let lock = NSLock()
+    private var records: [NetworkLogRecord] = []
+
+    func append(_ record: NetworkLogRecord) {
+        lock.withLock { records.append(record) }
+    }
+
+    var all: [NetworkLogRecord] { lock.withLock { records } }
+}
