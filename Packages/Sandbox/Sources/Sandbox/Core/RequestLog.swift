@@ -1,0 +1,52 @@
+import Foundation
+
+/// What the Sandbox answered, request by request, so tests can count what a
+/// client really sent ("20 callers, one download").
+public struct RecordedRequest: Sendable, Hashable {
+    /// The method.
+    public var method: String
+    /// The percent-encoded path.
+    public var path: String
+    /// The percent-encoded query, or `nil`.
+    public var rawQuery: String?
+    /// The status answered; 0 for a dropped connection.
+    public var status: Int
+}
+
+/// The last requests a ``Sandbox`` answered, oldest first, bounded so a long
+/// run cannot grow it without end.
+public actor RequestLog {
+    private var entries: [RecordedRequest] = []
+    private let capacity: Int
+
+    /// Creates a log keeping the last `capacity` requests.
+    public init(capacity: Int = 10_000) {
+        self.capacity = capacity
+    }
+
+    /// Every recorded request, oldest first.
+    public var all: [RecordedRequest] {
+        entries
+    }
+
+    /// The recorded requests whose path matches a glob pattern (`*` for any
+    /// run of characters), optionally of one method.
+    public func matching(_ pattern: String, method: String? = nil) -> [RecordedRequest] {
+        entries.filter { entry in
+            Fault.glob(pattern[...], matches: entry.path[...])
+                && (method.map { $0.caseInsensitiveCompare(entry.method) == .orderedSame } ?? true)
+        }
+    }
+
+    /// Forgets every recorded request.
+    public func clear() {
+        entries.removeAll()
+    }
+
+    func record(_ entry: RecordedRequest) {
+        if entries.count >= capacity {
+            entries.removeFirst(entries.count - capacity + 1)
+        }
+        entries.append(entry)
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Networking
+
+/// The four lesson APIs, emulated: Firebase Realtime Database (paths ending
+/// in `.json`), Airtable (`/v0/`), Bankey (`/bankey/`) and SooGreyhounds
+/// (`/services/rest` and its images), plus local-only admin routes under
+/// `/__sandbox/`.
+///
+/// Tests talk to it in process through ``SandboxTransport``; SandboxServer
+/// serves it over HTTP. Either way the answers are the same.
+///
+/// ```swift
+/// let sandbox = try await Sandbox()
+/// let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+/// await sandbox.faults.inject(Fault(path: "/posts/*", status: 503, headers: ["Retry-After": "1"]))
+/// ```
+public final class Sandbox: Sendable {
+    /// The base URL the in-process transport answers for.
+    public static let baseURL = URL(string: "http://sandbox.local")!
+
+    /// The settings it was created with.
+    public let configuration: SandboxConfiguration
+    /// Scripted failures and added latency.
+    public let faults: FaultInjector
+    /// What it answered, request by request.
+    public let requests: RequestLog
+    /// The Firebase Realtime Database emulator.
+    public let firebase: FirebaseEmulator
+    /// The Airtable emulator.
+    public let airtable: AirtableEmulator
+    /// The Bankey emulator.
+    public let bankey: BankeyEmulator
+    /// The SooGreyhounds emulator.
+    public let soogreyhounds: SooGreyhoundsEmulator
+
+    private let services: [any SandboxService]
+
+    /// Creates the emulators, restoring their data from `storage` (seeding
+    /// the lessons' data where there is none), or in memory without one.
+    public init(configuration: SandboxConfiguration = SandboxConfiguration(), storage: (any SandboxStorage)? = nil)
+        async throws
+    {
+        if configuration.reset, let storage {
+            try await storage.removeAll()
+        }
+        self.configuration = configuration
+        faults = FaultInjector()
+        requests = RequestLog()
+        firebase = try await FirebaseEmulator(configuration: configuration.firebase, storage: storage)
+        airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
+        bankey = BankeyEmulator()
+        soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
+        services = [
+            AdminService(faults: faults, requests: requests), airtable, bankey, soogreyhounds, firebase,
+        ]
+    }
+
+    /// The names of the emulated services, for start-up banners.
+    public var serviceNames: [String] {
+        services.map(\.name).filter { $0 != AdminService.serviceName }
+    }
+
+    /// Answers a request: added latency, then a scripted fault if one
+    /// matches, else the service that handles the path, else a 404.
+    public func respond(to request: SandboxRequest) async -> SandboxResponse {
+        guard let service = services.first(where: { $0.handles(request) }) else {
+            return await finish(request, .text(404, "Not Found"))
+        }
+        if service is AdminService {
+            return await service.respond(to: request)
+        }
+        let (latency, fault) = await faults.consume(for: request)
+        if latency > .zero {
+            try? await Task.sleep(for: latency)
+        }
+        switch fault {
+        case .respond(let status, let headers, let body):
+            return await finish(request, SandboxResponse(status: status, headers: headers, body: .data(body)))
+        case .dropConnection:
+            return await finish(request, SandboxResponse(status: 0, body: .dropConnection))
+        case nil:
+            return await finish(request, await service.respond(to: request))
+        }
+    }
+
+    private func finish(_ request: SandboxRequest, _ response: SandboxResponse) async -> SandboxResponse {
+        await requests.record(
+            RecordedRequest(
+                method: request.method, path: request.path, rawQuery: request.rawQuery, status: response.status)
+        )
+        return response
+    }
+}

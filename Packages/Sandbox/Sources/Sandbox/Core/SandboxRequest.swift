@@ -1,0 +1,81 @@
+import Foundation
+import Networking
+
+/// A request as an emulator receives it, whatever carried it: the HTTP
+/// server or the in-process transport.
+public struct SandboxRequest: Sendable {
+    /// The method token exactly as sent; emulators answer unknown ones.
+    public var method: String
+    /// The percent-encoded path, such as `/v0/app/Design%20projects`.
+    public var path: String
+    /// The percent-encoded query without `?`, or `nil`.
+    public var rawQuery: String?
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body; empty when there is none.
+    public var body: Data
+    /// Whether the request comes from this machine; admin routes require it.
+    public var isLocal: Bool
+
+    /// Creates a request.
+    public init(
+        method: String,
+        path: String,
+        rawQuery: String? = nil,
+        headers: HTTPHeaders = [:],
+        body: Data = Data(),
+        isLocal: Bool = true
+    ) {
+        self.method = method
+        self.path = path
+        self.rawQuery = rawQuery
+        self.headers = headers
+        self.body = body
+        self.isLocal = isLocal
+    }
+
+    /// Creates a request from a path with an optional `?query`, as tests write it.
+    public init(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: Data = Data()) {
+        let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
+        self.init(
+            method: method,
+            path: String(parts[0]),
+            rawQuery: parts.count > 1 ? String(parts[1]) : nil,
+            headers: headers,
+            body: body
+        )
+    }
+
+    /// The path split at `/` and percent-decoded; empty segments are kept
+    /// out, so `/a//b/` gives `["a", "b"]`. A segment that is not valid
+    /// percent-encoding is kept as written.
+    public var pathSegments: [String] {
+        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
+            String(segment).removingPercentEncoding ?? String(segment)
+        }
+    }
+
+    /// The query items in order, decoded form-style (`+` is a space).
+    public var queryItems: [(name: String, value: String)] {
+        guard let rawQuery, !rawQuery.isEmpty else { return [] }
+        return rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
+            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (Self.formDecode(parts[0]), parts.count > 1 ? Self.formDecode(parts[1]) : "")
+        }
+    }
+
+    /// The first value of the query item `name`, or `nil`.
+    public func query(_ name: String) -> String? {
+        queryItems.first { $0.name == name }?.value
+    }
+
+    /// Every value of the query item `name`, in order.
+    public func queryValues(_ name: String) -> [String] {
+        queryItems.filter { $0.name == name }.map(\.value)
+    }
+
+    private static func formDecode(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+}

@@ -1,0 +1,60 @@
+import Foundation
+import Networking
+
+/// What an emulator answers.
+public struct SandboxResponse: Sendable {
+    /// How the body is delivered.
+    public enum Body: Sendable {
+        /// A complete body.
+        case data(Data)
+        /// A body that streams until the emulator finishes it or the client
+        /// goes away (server-sent events). Ending the iteration is how an
+        /// emulator learns the client left: the stream's `onTermination` runs.
+        case stream(AsyncStream<Data>)
+        /// No response at all: the connection is closed, as a fault.
+        case dropConnection
+    }
+
+    /// The status code.
+    public var status: Int
+    /// The header fields.
+    public var headers: HTTPHeaders
+    /// The body.
+    public var body: Body
+
+    /// Creates a response.
+    public init(status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
+        self.status = status
+        self.headers = headers
+        self.body = body
+    }
+
+    /// A JSON response with these exact bytes.
+    public static func json(_ status: Int, _ data: Data, headers: HTTPHeaders = [:]) -> SandboxResponse {
+        SandboxResponse(
+            status: status,
+            headers: headers.merging(["Content-Type": "application/json; charset=utf-8"]),
+            body: .data(data)
+        )
+    }
+
+    /// A JSON response with a value serialized compactly.
+    public static func json(_ status: Int, _ value: JSONValue, headers: HTTPHeaders = [:]) -> SandboxResponse {
+        json(status, value.serialized(), headers: headers)
+    }
+
+    /// A plain-text response.
+    public static func text(_ status: Int, _ text: String) -> SandboxResponse {
+        SandboxResponse(
+            status: status,
+            headers: ["Content-Type": "text/plain; charset=utf-8"],
+            body: .data(Data(text.utf8))
+        )
+    }
+
+    /// The body bytes of a complete response; empty for a stream or a drop.
+    public var data: Data {
+        if case .data(let data) = body { return data }
+        return Data()
+    }
+}

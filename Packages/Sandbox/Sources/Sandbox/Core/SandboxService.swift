@@ -1,0 +1,14 @@
+/// One emulated API: it claims the requests it serves and answers them.
+///
+/// Services never throw: every failure, the service's own errors included,
+/// is an HTTP answer shaped like the real API's.
+public protocol SandboxService: Sendable {
+    /// A short name for logs and the start-up banner, such as `firebase`.
+    var name: String { get }
+
+    /// Whether the request belongs to this service (by path alone).
+    func handles(_ request: SandboxRequest) -> Bool
+
+    /// Answers a request this service handles.
+    func respond(to request: SandboxRequest) async -> SandboxResponse
+}
