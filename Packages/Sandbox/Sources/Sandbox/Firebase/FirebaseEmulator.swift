@@ -5,8 +5,32 @@ import Foundation
 public final class FirebaseEmulator: SandboxService {
     /// The emulator's settings.
     public struct Configuration: Sendable {
-        /// Creates the default settings.
-        public init() {}
+        /// The namespace used when a request has no `ns` query item.
+        public var defaultNamespace: String
+        /// When set, every request needs `auth=<secret>`; otherwise the
+        /// database is open, like the lessons' public ones.
+        public var authSecret: String?
+        /// How often a stream without changes gets a `keep-alive` event.
+        public var keepAliveInterval: Duration
+        /// The largest accepted request body, in bytes.
+        public var maxBodySize: Int
+        /// Whether empty namespaces get the lessons' seed data.
+        public var seedsLessonData: Bool
+
+        /// Creates settings; the defaults are the lessons' open databases.
+        public init(
+            defaultNamespace: String = "default",
+            authSecret: String? = nil,
+            keepAliveInterval: Duration = .seconds(30),
+            maxBodySize: Int = 16 << 20,
+            seedsLessonData: Bool = true
+        ) {
+            self.defaultNamespace = defaultNamespace
+            self.authSecret = authSecret
+            self.keepAliveInterval = keepAliveInterval
+            self.maxBodySize = maxBodySize
+            self.seedsLessonData = seedsLessonData
+        }
     }
 
     /// `firebase`.

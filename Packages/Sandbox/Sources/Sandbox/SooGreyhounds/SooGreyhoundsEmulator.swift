@@ -5,8 +5,16 @@ import Foundation
 public final class SooGreyhoundsEmulator: SandboxService {
     /// The emulator's settings.
     public struct Configuration: Sendable {
-        /// Creates the default settings.
-        public init() {}
+        /// The API key of lesson 5, accepted by default.
+        public static let lessonAPIKey = "a6d819499131071f158fd740860a5a88"
+
+        /// The accepted `api_key` values.
+        public var apiKeys: Set<String>
+
+        /// Creates settings; the default accepts the lesson's key.
+        public init(apiKeys: Set<String> = [Configuration.lessonAPIKey]) {
+            self.apiKeys = apiKeys
+        }
     }
 
     /// `soogreyhounds`.
