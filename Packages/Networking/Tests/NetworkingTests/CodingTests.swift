@@ -168,3 +168,33 @@ struct CodingTests {
         #expect(parse("") == nil)
     }
 }
+
+@Suite("JSON values")
+struct JSONTests {
+    @Test("Decodes every JSON type, keeping booleans apart from numbers")
+    func decodes() throws {
+        let json = try JSONDecoder().decode(JSON.self, from: Data(#"{"a":[1,true,null,"x",{"b":2.5}],"c":false}"#.utf8))
+        #expect(json == ["a": [1, true, nil, "x", ["b": 2.5]], "c": false])
+        #expect(json["a"]?[1]?.boolValue == true)
+        #expect(json["a"]?[0]?.numberValue == 1)
+        #expect(json["a"]?[9] == nil)
+        #expect(json["c"]?.boolValue == false)
+    }
+
+    @Test("Round-trips through Codable and converts to typed values")
+    func converts() throws {
+        struct Message: Codable, Equatable {
+            let sender: String
+            let timestamp: Date
+        }
+        let message = Message(sender: "Spencer", timestamp: Date(timeIntervalSinceReferenceDate: 555_405_872.056162))
+        let json = try JSON(encoding: message)
+        #expect(json["timestamp"]?.numberValue == 555_405_872.056162)
+        #expect(try json.decode(Message.self) == message)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        #expect(
+            String(decoding: try encoder.encode(json), as: UTF8.self)
+                == #"{"sender":"Spencer","timestamp":555405872.056162}"#)
+    }
+}
