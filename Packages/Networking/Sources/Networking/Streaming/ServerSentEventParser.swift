@@ -1,0 +1,103 @@
+import Foundation
+
+/// Turns the bytes of a `text/event-stream` body into events, however the
+/// network splits them: chunks may end mid-line or mid-character.
+///
+/// It follows the HTML specification's parsing rules: lines end with LF, CR
+/// or CRLF; a blank line dispatches the event; lines starting with `:` are
+/// comments; one space after the colon is dropped; an event without data is
+/// not dispatched.
+public struct ServerSentEventParser: Sendable {
+    private var buffer: [UInt8] = []
+    private var eventType = ""
+    private var dataLines: [String] = []
+    private var lastEventID: String?
+    private var retry: Int?
+    private var skipLineFeed = false
+
+    /// Creates a parser at the start of a stream.
+    public init() {}
+
+    /// Consumes a chunk and returns the events it completed.
+    public mutating func consume(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent] {
+        var events: [ServerSentEvent] = []
+        for byte in chunk {
+            if skipLineFeed {
+                skipLineFeed = false
+                if byte == UInt8(ascii: "\n") { continue }
+            }
+            switch byte {
+            case UInt8(ascii: "\n"), UInt8(ascii: "\r"):
+                skipLineFeed = byte == UInt8(ascii: "\r")
+                if let event = processLine() {
+                    events.append(event)
+                }
+            default:
+                buffer.append(byte)
+            }
+        }
+        return events
+    }
+
+    private mutating func processLine() -> ServerSentEvent? {
+        defer { buffer.removeAll(keepingCapacity: true) }
+        guard !buffer.isEmpty else { return dispatch() }
+        if buffer.first == UInt8(ascii: ":") { return nil }
+        let line = String(decoding: buffer, as: UTF8.self)
+        let field: Substring
+        var value: Substring
+        if let colon = line.firstIndex(of: ":") {
+            field = line[..<colon]
+            value = line[line.index(after: colon)...]
+            if value.first == " " { value = value.dropFirst() }
+        } else {
+            field = line[...]
+            value = ""
+        }
+        switch field {
+        case "event": eventType = String(value)
+        case "data": dataLines.append(String(value))
+        case "id" where !value.contains("\0"): lastEventID = String(value)
+        case "retry": retry = Int(value).flatMap { $0 >= 0 ? $0 : nil } ?? retry
+        default: break
+        }
+        return nil
+    }
+
+    private mutating func dispatch() -> ServerSentEvent? {
+        defer {
+            eventType = ""
+            dataLines.removeAll()
+        }
+        guard !dataLines.isEmpty else { return nil }
+        return ServerSentEvent(
+            event: eventType.isEmpty ? "message" : eventType,
+            data: dataLines.joined(separator: "\n"),
+            id: lastEventID,
+            retry: retry
+        )
+    }
+}
+
+extension HTTPStreamingResponse {
+    /// The body parsed as server-sent events.
+    public var events: AsyncThrowingStream<ServerSentEvent, any Error> {
+        let body = body
+        return AsyncThrowingStream { continuation in
+            let task = Task {
+                var parser = ServerSentEventParser()
+                do {
+                    for try await chunk in body {
+                        for event in parser.consume(chunk) {
+                            continuation.yield(event)
+                        }
+                    }
+                    continuation.finish()
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in task.cancel() }
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite("Server-sent events")
+struct ServerSentEventTests {
+    @Test("Firebase's events parse, however the bytes are split")
+    func firebaseEvents() {
+        let text =
+            "event: put\ndata: {\"path\":\"/\",\"data\":{\"a\":1}}\n\nevent: keep-alive\ndata: null\n\nevent: patch\r\ndata: {\"path\":\"/b\",\"data\":{\"c\":\"é\"}}\r\n\r\n"
+        let expected = [
+            ServerSentEvent(event: "put", data: #"{"path":"/","data":{"a":1}}"#),
+            ServerSentEvent(event: "keep-alive", data: "null"),
+            ServerSentEvent(event: "patch", data: #"{"path":"/b","data":{"c":"é"}}"#),
+        ]
+        let bytes = Array(text.utf8)
+        for size in [1, 2, 3, 7, bytes.count] {
+            var parser = ServerSentEventParser()
+            var events: [ServerSentEvent] = []
+            var index = 0
+            while index < bytes.count {
+                events += parser.consume(bytes[index..<min(index + size, bytes.count)])
+                index += size
+            }
+            #expect(events == expected, "chunk size \(size)")
+        }
+    }
+
+    @Test("Comments, multi-line data, ids, retry and events without data")
+    func specRules() {
+        var parser = ServerSentEventParser()
+        let events = parser.consume(
+            Array(": comment\nid: 7\nretry: 3000\ndata:a\ndata:  b\n\nevent: empty\n\ndata\n\r".utf8))
+        #expect(
+            events == [
+                ServerSentEvent(event: "message", data: "a\n b", id: "7", retry: 3000),
+                ServerSentEvent(event: "message", data: "", id: "7", retry: 3000),
+            ])
+    }
+
+    @Test("A streamed response yields its events over real HTTP")
+    func overHTTP() async throws {
+        let server = try LoopbackServer { _ in
+            .chunks([
+                (0, Data("event: put\ndata: 1\n".utf8)), (0.1, Data("\nevent: put\nda".utf8)),
+                (0.1, Data("ta: 2\n\n".utf8)),
+            ])
+        }
+        defer { server.stop() }
+        let response = try await HTTPClient(baseURL: server.baseURL).stream(Request<Data>.get("a.json"))
+        var data: [String] = []
+        for try await event in response.events {
+            data.append(event.data)
+        }
+        #expect(data == ["1", "2"])
+    }
+}
