@@ -4,7 +4,9 @@ import Foundation
 ///
 /// Only requests that are safe to repeat are retried: `GET`, `HEAD`, `PUT`,
 /// `DELETE`, `PATCH`, or any request marked ``Request/idempotent(_:)``. A plain
-/// `POST` never is, because a second attempt could create a second record.
+/// `POST` is not, because a second attempt could create a second record —
+/// unless the server refused it outright with a status listed in
+/// ``refusedStatuses`` (Airtable's 429 means nothing was written).
 /// Retried failures are lost or refused connections, timeouts, and the
 /// statuses in ``retryableStatuses`` (408, 429, 500, 502, 503, 504).
 ///
@@ -30,6 +32,10 @@ public struct RetryPolicy: Sendable {
     public var deadline: Duration?
     /// The status codes worth another attempt.
     public var retryableStatuses: Set<Int>
+    /// Statuses that prove the server did nothing, so even a request that is
+    /// not idempotent may be sent again. Empty by default: only an API that
+    /// documents it (Airtable's rate limit) should list one.
+    public var refusedStatuses: Set<Int>
     /// The time source, injectable for tests.
     public var clock: RetryClock
     /// Returns a random number in the given range; injectable for tests.
@@ -42,6 +48,7 @@ public struct RetryPolicy: Sendable {
         maxDelay: Duration = .seconds(30),
         deadline: Duration? = .seconds(60),
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
+        refusedStatuses: Set<Int> = [],
         clock: RetryClock = .system,
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
@@ -50,6 +57,7 @@ public struct RetryPolicy: Sendable {
         self.maxDelay = maxDelay
         self.deadline = deadline
         self.retryableStatuses = retryableStatuses
+        self.refusedStatuses = refusedStatuses
         self.clock = clock
         self.random = random
     }
@@ -68,7 +76,8 @@ public struct RetryPolicy: Sendable {
     ///   - elapsed: Time since the first attempt started.
     ///   - isIdempotent: Whether the request is safe to repeat.
     public func delay(after error: NetworkError, attempt: Int, elapsed: Duration, isIdempotent: Bool) -> Duration? {
-        guard isIdempotent, attempt < maxAttempts, isRetryable(error) else { return nil }
+        let wasRefused = error.status.map { refusedStatuses.contains($0) } ?? false
+        guard isIdempotent || wasRefused, attempt < maxAttempts, isRetryable(error) || wasRefused else { return nil }
         let wait = error.failure?.retryAfter ?? backoff(forRetry: attempt)
         if let deadline, elapsed + wait > deadline {
             return nil
