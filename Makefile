@@ -7,7 +7,7 @@ SWIFT ?= swift
 BUILD_LOG := .build/build.log
 LINT_PATHS := $(wildcard Package.swift Packages Examples Tests)
 
-.PHONY: help build test check-packages check-warnings unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test check-packages check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -24,10 +24,14 @@ check-warnings:
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
 
+check-docs: ## Documentation coverage: every public symbol has a doc comment (needs a build)
+	python3 scripts/check_docs.py
+	bash scripts/test_check_docs.sh
+
 unit-tests:
 	$(SWIFT) test --skip-build
 
-test: check-packages lint build unit-tests ## Everything CI runs: manifests, lint, a warning-free build, all tests
+test: check-packages lint build check-docs unit-tests ## Everything CI runs: manifests, lint, a warning-free build, docs coverage, all tests
 	@echo "make test: all checks passed"
 
 lint: ## swift-format lint with the committed .swift-format configuration
