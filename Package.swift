@@ -35,7 +35,11 @@ let package = Package(
     name: "NetworkingLessons",
     platforms: libraryPlatforms,
     products: [
-        .library(name: "Networking", targets: ["Networking"])
+        .library(name: "Networking", targets: ["Networking"]),
+        .library(name: "Models", targets: ["Models"]),
+        .library(name: "Sandbox", targets: ["Sandbox"]),
     ],
     targets: library("Networking")
+        + library("Models", dependencies: ["Networking"], testResources: [.copy("Fixtures")])
+        + library("Sandbox", dependencies: ["Networking"], resources: [.copy("Resources")])
 )
