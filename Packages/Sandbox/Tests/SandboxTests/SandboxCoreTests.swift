@@ -91,7 +91,7 @@ struct SandboxCoreTests {
 
     @Test("Stored rows survive in storage: put, delete and prefix delete")
     func storage() async throws {
-        let storage = InMemoryStorage()
+        let storage: any SandboxStorage = InMemoryStorage()
         try await storage.commit(
             [.put(key: "a/1", value: Data("1".utf8)), .put(key: "a/2", value: Data()), .put(key: "b", value: Data())],
             in: "ns")
