@@ -18,8 +18,7 @@ build: ## Build every package, example and test, failing on any warning
 	@$(MAKE) --no-print-directory check-warnings
 
 check-warnings:
-	@if grep -E 'warning:' $(BUILD_LOG) | grep -v '/\.build/checkouts/' | sort -u | grep .; then \
-		echo "error: the build has warnings (listed above)"; exit 1; fi
+	@python3 scripts/check_warnings.py $(BUILD_LOG)
 
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
