@@ -45,6 +45,14 @@ def symbol_graphs(module: str, modules_dir: pathlib.Path, output: pathlib.Path) 
     ]
     if target:
         command += ["-target", target]
+    # Modules that import C shims (SwiftNIO, swift-numerics, SQLite) need
+    # their module maps, which SwiftPM keeps beside the build products and in
+    # the checkouts.
+    build_dir = modules_dir.parent
+    for module_map in sorted(build_dir.glob("*.build/module.modulemap")) + sorted(
+        (build_dir.parent / "checkouts").glob("**/module.modulemap")
+    ):
+        command += ["-Xcc", f"-fmodule-map-file={module_map}", "-Xcc", f"-I{module_map.parent}"]
     result = subprocess.run(command, capture_output=True, text=True)
     if result.returncode != 0:
         sys.exit(f"error: cannot read the symbols of {module} (build it first):\n{result.stderr}")

@@ -22,7 +22,7 @@ struct NetworkErrorTests {
     ) async throws -> NetworkError {
         let server = try LoopbackServer { _ in reply }
         defer { server.stop() }
-        var client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        var client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
         configure(&client)
         do {
             _ = try await client.send(request)
@@ -158,7 +158,7 @@ struct NetworkErrorTests {
         }
         let server = try LoopbackServer { _ in .respond(status: 204) }
         defer { server.stop() }
-        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString)
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
         try await client.send(Request<Void>.delete("a.json"))
     }
 
@@ -192,7 +192,7 @@ struct NetworkErrorTests {
     func cannotConnect() async throws {
         let server = try LoopbackServer { _ in .drop }
         server.stop()
-        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
         await #expect {
             try await client.send(Request<Data>.get("x"))
         } throws: { error in
@@ -205,7 +205,7 @@ struct NetworkErrorTests {
     func cancelled() async throws {
         let server = try LoopbackServer { _ in .delayed(5, status: 200, body: Data()) }
         defer { server.stop() }
-        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString)
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
         let task = Task { try await client.send(Request<Data>.get("slow")) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()

@@ -83,7 +83,7 @@ struct RedactionTests {
     func errorDescriptions() async throws {
         let server = try LoopbackServer { _ in .respond(status: 200) }
         server.stop()
-        var client = makeClient(URLSessionTransport(), baseURL: "http://127.0.0.1:\(server.port)", maxAttempts: 1)
+        var client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(server.port)", maxAttempts: 1)
         client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
         do {
             _ = try await client.send(Request<Data>.get("services/rest"))

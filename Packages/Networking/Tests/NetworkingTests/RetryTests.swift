@@ -135,7 +135,7 @@ struct RetryTests {
             count.increment() == 1 ? .drop : .respond(status: 200, body: Data("[7]".utf8))
         }
         defer { server.stop() }
-        let client = makeClient(URLSessionTransport(), baseURL: server.baseURL.absoluteString)
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
         #expect(try await client.send(Request<[Int]>.get("x")) == [7])
         #expect(server.received.count == 2)
     }

@@ -14,24 +14,44 @@ import Foundation
 /// let transport = URLSessionTransport(configuration: .ephemeral)
 /// let client = HTTPClient(baseURL: url, transport: transport)
 /// ```
+///
+/// Create one transport and share it (``shared`` suits most apps). On Linux,
+/// FoundationNetworking can crash with a use-after-free when a session is
+/// torn down while others are busy (swift-corelibs-foundation#4791), so
+/// there a transport that goes away keeps its sessions alive for the rest of
+/// the process instead of invalidating them.
 public final class URLSessionTransport: StreamingHTTPTransport {
-    /// One transport for the whole process, on `URLSessionConfiguration.default`.
+    /// One transport for the whole process, on ``defaultConfiguration``.
     public static let shared = URLSessionTransport()
+
+    /// An ephemeral configuration without a `URLCache`: caching is the
+    /// clients' business (conditional requests, the image cache), so what a
+    /// client sees is what the server sent, and nothing is written to disk.
+    public static var defaultConfiguration: URLSessionConfiguration {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.urlCache = nil
+        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
+        return configuration
+    }
 
     private let session: URLSession
     private let streamingSession: URLSession
     private let streams: StreamingDelegate
 
     /// Creates a transport with its own sessions on `configuration`.
-    public init(configuration: URLSessionConfiguration = .default) {
+    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
         session = URLSession(configuration: configuration)
         streams = StreamingDelegate()
         streamingSession = URLSession(configuration: configuration, delegate: streams, delegateQueue: nil)
     }
 
     deinit {
-        session.finishTasksAndInvalidate()
-        streamingSession.finishTasksAndInvalidate()
+        #if canImport(FoundationNetworking)
+            RetiredSessions.keep([session, streamingSession])
+        #else
+            session.finishTasksAndInvalidate()
+            streamingSession.finishTasksAndInvalidate()
+        #endif
     }
 
     /// Sends the request with `URLSession.data(for:)`.
@@ -72,3 +92,16 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         )
     }
 }
+
+#if canImport(FoundationNetworking)
+    /// Sessions of transports that went away, kept so FoundationNetworking
+    /// never tears one down (see ``URLSessionTransport``).
+    private enum RetiredSessions {
+        private static let lock = NSLock()
+        nonisolated(unsafe) private static var sessions: [URLSession] = []
+
+        static func keep(_ retired: [URLSession]) {
+            lock.withLock { sessions.append(contentsOf: retired) }
+        }
+    }
+#endif
