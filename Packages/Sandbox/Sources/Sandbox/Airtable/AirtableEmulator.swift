@@ -1,7 +1,32 @@
 import Foundation
 
-// SCAFFOLD: replaced by the Airtable emulator (issue 5).
-/// The Airtable Web API, emulated.
+/// The Airtable Web API, emulated: `/v0/{baseId}/{tableIdOrName}` with the
+/// lesson's base `appIBfoNbzEaA72c2` and its table `Design projects` (also
+/// addressed as `tblDesignProjects`), seeded with the lesson's 16 records.
+///
+/// It answers like api.airtable.com, errors included: Bearer tokens (the
+/// legacy `?api_key=` only with ``Configuration/acceptsLegacyAPIKey``),
+/// pages of at most 100 records with `itr…/rec…` offsets, `fields[]`,
+/// `sort`, `view`, `maxRecords`, a `filterByFormula` subset, `POST
+/// …/listRecords`, creates of up to 10 records, `typecast`, PATCH/PUT
+/// updates and upserts, deletes, 5 requests per second per base, 413 for
+/// large bodies, and Airtable's `{"error":{"type","message"}}` bodies.
+///
+/// Where it knowingly differs from the real service: formulas support only
+/// field references, literals, comparisons, `AND`/`OR`/`NOT`/`BLANK`/
+/// `TRUE`/`FALSE`/`RECORD_ID` (anything else is refused as invalid);
+/// `cellFormat=string` is refused; offsets are stateless (they survive a
+/// restart, and expire only when the record they point at leaves the
+/// listing or the query changes); linked record ids
+/// are checked for shape only; new attachments keep their URL without being
+/// downloaded; a refused request is not followed by a 30-second penalty.
+///
+/// ```swift
+/// let sandbox = try await Sandbox()
+/// var request = SandboxRequest("GET", "/v0/appIBfoNbzEaA72c2/Design%20projects?pageSize=5")
+/// request.headers["Authorization"] = "Bearer \(AirtableEmulator.Configuration.defaultToken)"
+/// let page = await sandbox.respond(to: request)
+/// ```
 public final class AirtableEmulator: SandboxService {
     /// The emulator's settings.
     public struct Configuration: Sendable {
@@ -16,6 +41,10 @@ public final class AirtableEmulator: SandboxService {
         public var acceptsLegacyAPIKey: Bool
         /// Whether more than 5 requests per second per base get a 429.
         public var rateLimitEnabled: Bool
+        /// The window the 5-request limit counts over: a second, as Airtable
+        /// documents. Tests that count to the sixth request widen it, so a
+        /// slow machine cannot spread six requests over two windows.
+        public var rateLimitWindow: Duration
         /// The largest accepted request body, in bytes.
         public var maxBodySize: Int
         /// Whether an empty sandbox gets the lesson's base.
@@ -26,30 +55,122 @@ public final class AirtableEmulator: SandboxService {
             tokens: Set<String> = [Configuration.defaultToken],
             acceptsLegacyAPIKey: Bool = false,
             rateLimitEnabled: Bool = true,
+            rateLimitWindow: Duration = .seconds(1),
             maxBodySize: Int = 2 << 20,
             seedsLessonData: Bool = true
         ) {
             self.tokens = tokens
             self.acceptsLegacyAPIKey = acceptsLegacyAPIKey
             self.rateLimitEnabled = rateLimitEnabled
+            self.rateLimitWindow = rateLimitWindow
             self.maxBodySize = maxBodySize
             self.seedsLessonData = seedsLessonData
         }
     }
 
+    /// The lesson's base id, `appIBfoNbzEaA72c2`.
+    public static let lessonBaseID = AirtableLessonSeed.baseID
+    /// The lesson's table, `Design projects`.
+    public static let lessonTableName = AirtableLessonSeed.tableName
+    /// The id that also addresses the lesson's table, `tblDesignProjects`.
+    public static let lessonTableID = AirtableLessonSeed.tableID
+
+    /// The settings it was created with.
+    public let configuration: Configuration
+
+    let store: AirtableStore
+    let rateLimiter: AirtableRateLimiter
+    let authenticator: AirtableAuthenticator
+    let collaborators: AirtableCollaborators
+
     /// `airtable`.
     public var name: String { "airtable" }
 
-    /// Creates the emulator.
-    public init(configuration: Configuration, storage: (any SandboxStorage)?) async throws {}
+    /// Creates the emulator, restoring its bases from `storage` and adding
+    /// the lesson's base the first time (once: a marker in storage
+    /// remembers it was seeded, so deleted records stay deleted).
+    public init(configuration: Configuration, storage: (any SandboxStorage)?) async throws {
+        self.configuration = configuration
+        authenticator = AirtableAuthenticator(
+            tokens: configuration.tokens, acceptsLegacyAPIKey: configuration.acceptsLegacyAPIKey)
+        store = AirtableStore(storage: storage)
+        rateLimiter = AirtableRateLimiter(window: configuration.rateLimitWindow)
+        let fixture = try AirtableLessonSeed.fixtureRecords()
+        collaborators = AirtableLessonSeed.collaborators(in: fixture)
+        try await store.restore()
+        if configuration.seedsLessonData {
+            try await store.seedIfNeeded(AirtableLessonSeed.base(from: fixture))
+        }
+    }
 
     /// Paths under `/v0/`.
     public func handles(_ request: SandboxRequest) -> Bool {
         request.path.hasPrefix("/v0/")
     }
 
-    /// Not implemented yet.
+    /// Answers a request the way api.airtable.com does.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
-        .json(501, ["error": "not implemented yet"])
+        do throws(AirtableFailure) {
+            return try await route(request)
+        } catch {
+            return error.response
+        }
+    }
+
+    // MARK: - Test support
+
+    /// Adds a table to a base (creating the base when it does not exist),
+    /// with records given as `fields` objects keyed by field name, checked
+    /// as a create without `typecast` would check them. Stored like any
+    /// write. Returns the new table's id.
+    ///
+    /// Tests use it for data the lesson's table does not have, such as 250
+    /// records to page through:
+    ///
+    /// ```swift
+    /// let rows = (1...250).map { JSONValue.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
+    /// let id = try await sandbox.airtable.addTable(
+    ///     named: "Big", fields: [.init("Name", .singleLineText), .init("Rank", .number)], records: rows)
+    /// ```
+    @discardableResult
+    public func addTable(
+        named name: String,
+        fields: [AirtableFieldDefinition],
+        records: [JSONValue] = [],
+        inBase baseID: String = AirtableEmulator.lessonBaseID
+    ) async throws -> String {
+        guard !fields.isEmpty, Set(fields.map(\.name)).count == fields.count else {
+            throw AirtableEmulatorError(description: "A table needs at least one field and distinct field names.")
+        }
+        if let base = await store.base(baseID), base.tableIndex(name) != nil {
+            throw AirtableEmulatorError(description: "The base already has a table named \"\(name)\".")
+        }
+        var id = AirtableID.make("tbl")
+        while await store.table(base: baseID, id) != nil {
+            id = AirtableID.make("tbl")
+        }
+        var transaction = AirtableTableTransaction(
+            AirtableLessonSeed.makeTable(id: id, name: name, definitions: fields))
+        let writer = AirtableCellWriter(typecast: false, collaborators: collaborators)
+        do throws(AirtableFailure) {
+            for record in records {
+                guard let input = record.objectValue else { throw AirtableFailure.invalidCreateRecords }
+                var cells: [String: JSONValue] = [:]
+                try writer.apply(input, to: &cells, existing: [:], in: &transaction)
+                _ = transaction.insert(cells: cells)
+            }
+        } catch {
+            throw AirtableEmulatorError(description: error.body)
+        }
+        try await store.addTable(transaction.table, toBase: baseID)
+        return id
+    }
+
+    /// The number of records in a table, or `nil` when there is no such
+    /// table; for tests that check nothing was lost or duplicated.
+    public func recordCount(
+        inTable tableIDOrName: String, base baseID: String = AirtableEmulator.lessonBaseID
+    ) async -> Int? {
+        await store.table(base: baseID, tableIDOrName)?.records.count
     }
 }

@@ -1,0 +1,295 @@
+import Foundation
+
+/// Checks and converts written cell values per field type, as Airtable
+/// does: strict by default, converting strings to numbers, booleans and
+/// dates and adding missing select options with `typecast`.
+struct AirtableCellWriter {
+    let typecast: Bool
+    let collaborators: AirtableCollaborators
+
+    /// Applies a `fields` object to `cells`: by field name or id, `null` or
+    /// an empty value clears, computed fields are refused. Keys are handled
+    /// in sorted order so the error reported for a bad request is stable.
+    func apply(
+        _ input: [String: JSONValue],
+        to cells: inout [String: JSONValue],
+        existing: [String: JSONValue],
+        in transaction: inout AirtableTableTransaction
+    ) throws(AirtableFailure) {
+        for key in input.keys.sorted() {
+            guard let value = input[key], let field = transaction.table.field(key) else {
+                throw .unknownField(key)
+            }
+            if field.type.isComputed {
+                throw .computedField(field.name)
+            }
+            if let converted = try convert(value, for: field, existing: existing[field.id], in: &transaction),
+                !AirtableCells.isEmpty(converted)
+            {
+                cells[field.id] = converted
+            } else {
+                cells[field.id] = nil
+            }
+        }
+    }
+
+    /// The value to store, or `nil` to clear the cell.
+    func convert(
+        _ value: JSONValue,
+        for field: AirtableField,
+        existing: JSONValue?,
+        in transaction: inout AirtableTableTransaction
+    ) throws(AirtableFailure) -> JSONValue? {
+        if value == .null { return nil }
+        switch field.type {
+        case .singleLineText, .multilineText, .email, .url, .phoneNumber:
+            return .string(try text(value, field))
+        case .number:
+            return .number(try number(value, field))
+        case .checkbox:
+            return .bool(try checkbox(value, field))
+        case .date:
+            return .string(try date(value, field))
+        case .singleSelect:
+            return .string(try option(try text(value, field), field, &transaction))
+        case .multipleSelects:
+            return .array(try options(value, field, &transaction).map(JSONValue.string))
+        case .multipleRecordLinks:
+            return .array(try recordLinks(value).map(JSONValue.string))
+        case .singleCollaborator:
+            return try collaborator(value, field)
+        case .multipleCollaborators:
+            let elements = typecast && value.arrayValue == nil ? [value] : value.arrayValue
+            guard let elements else { throw .invalidValue(field: field.name) }
+            var result: [JSONValue] = []
+            for element in elements {
+                result.append(try collaborator(element, field))
+            }
+            return .array(result)
+        case .multipleAttachments:
+            return .array(try attachments(value, field, existing: existing))
+        case .createdTime, .autoNumber:
+            throw .computedField(field.name)
+        }
+    }
+
+    private func text(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> String {
+        switch value {
+        case .string(let text): return text
+        case .number(let number) where typecast: return JSONValue.number(number).jsonText
+        case .bool(let flag) where typecast: return flag ? "true" : "false"
+        default: throw .invalidValue(field: field.name)
+        }
+    }
+
+    private func number(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> Double {
+        switch value {
+        case .number(let number): return number
+        case .string(let text) where typecast:
+            let cleaned = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+            guard let number = Double(cleaned), number.isFinite else { throw .invalidValue(field: field.name) }
+            return number
+        case .bool(let flag) where typecast: return flag ? 1 : 0
+        default: throw .invalidValue(field: field.name)
+        }
+    }
+
+    private func checkbox(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> Bool {
+        switch value {
+        case .bool(let flag): return flag
+        case .number(let number) where typecast: return number != 0
+        case .string(let text) where typecast:
+            switch text.trimmingCharacters(in: .whitespaces).lowercased() {
+            case "true", "yes", "1", "checked", "on", "x": return true
+            case "false", "no", "0", "unchecked", "off", "": return false
+            default: throw .invalidValue(field: field.name)
+            }
+        default: throw .invalidValue(field: field.name)
+        }
+    }
+
+    /// `YYYY-MM-DD`, or a full ISO 8601 timestamp (its date is kept);
+    /// `typecast` also reads `M/D/YYYY` and `YYYY/M/D`.
+    private func date(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> String {
+        guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces) else {
+            throw .invalidValue(field: field.name)
+        }
+        if let day = AirtableDate.isoDay(text) {
+            return day
+        }
+        if typecast, let day = AirtableDate.looseDay(text) {
+            return day
+        }
+        throw .invalidValue(field: field.name)
+    }
+
+    private func option(
+        _ name: String, _ field: AirtableField, _ transaction: inout AirtableTableTransaction
+    ) throws(AirtableFailure) -> String {
+        let current = transaction.table.field(field.id) ?? field
+        if current.choiceIndex(name) != nil || name.isEmpty {
+            return name
+        }
+        guard typecast else { throw .newSelectOption(name) }
+        transaction.addChoice(name, toField: field.id)
+        return name
+    }
+
+    private func options(
+        _ value: JSONValue, _ field: AirtableField, _ transaction: inout AirtableTableTransaction
+    ) throws(AirtableFailure) -> [String] {
+        let names: [String]
+        switch value {
+        case .array(let elements):
+            var collected: [String] = []
+            for element in elements {
+                collected.append(try text(element, field))
+            }
+            names = collected
+        case .string(let text) where typecast:
+            names = text.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+        default:
+            throw .invalidValue(field: field.name)
+        }
+        var result: [String] = []
+        for name in names where !name.isEmpty && !result.contains(name) {
+            result.append(try option(name, field, &transaction))
+        }
+        return result
+    }
+
+    private func recordLinks(_ value: JSONValue) throws(AirtableFailure) -> [String] {
+        let elements: [JSONValue]
+        switch value {
+        case .array(let array): elements = array
+        case .string(let text) where typecast:
+            elements = text.split(separator: ",").map { .string($0.trimmingCharacters(in: .whitespaces)) }
+        default: throw .invalidRecordIDs
+        }
+        var ids: [String] = []
+        for element in elements {
+            guard let id = element.stringValue, AirtableID.isValid(id, prefix: "rec") else { throw .invalidRecordIDs }
+            if !ids.contains(id) {
+                ids.append(id)
+            }
+        }
+        return ids
+    }
+
+    /// A known collaborator by `id` or `email` (with `typecast`, a bare
+    /// string naming either); Airtable fills in the rest.
+    private func collaborator(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> JSONValue {
+        let found: JSONValue?
+        switch value {
+        case .object(let members):
+            found =
+                members["id"]?.stringValue.flatMap(collaborators.byID)
+                ?? members["email"]?.stringValue.flatMap(collaborators.byEmail)
+        case .string(let text) where typecast:
+            found = collaborators.byID(text) ?? collaborators.byEmail(text) ?? collaborators.byName(text)
+        default:
+            found = nil
+        }
+        guard let found else { throw .invalidValue(field: field.name) }
+        return found
+    }
+
+    /// Existing attachments are kept by `id`; new ones are given by `url`
+    /// (Airtable downloads them later; the emulator keeps the URL).
+    private func attachments(
+        _ value: JSONValue, _ field: AirtableField, existing: JSONValue?
+    ) throws(AirtableFailure) -> [JSONValue] {
+        guard let elements = value.arrayValue else { throw .invalidValue(field: field.name) }
+        let current = existing?.arrayValue ?? []
+        var result: [JSONValue] = []
+        for element in elements {
+            if let id = element["id"]?.stringValue {
+                guard let kept = current.first(where: { $0["id"]?.stringValue == id }) else {
+                    throw .invalidValue(field: field.name)
+                }
+                result.append(kept)
+            } else if let url = element["url"]?.stringValue, !url.isEmpty {
+                let filename =
+                    element["filename"]?.stringValue
+                    ?? URL(string: url)?.lastPathComponent.nonEmpty ?? "attachment"
+                result.append([
+                    "id": .string(AirtableID.make("att")), "url": .string(url), "filename": .string(filename),
+                ])
+            } else {
+                throw .invalidValue(field: field.name)
+            }
+        }
+        return result
+    }
+}
+
+extension String {
+    fileprivate var nonEmpty: String? {
+        isEmpty ? nil : self
+    }
+}
+
+/// The collaborators a base knows (those of the lesson's data), to check
+/// and complete collaborator values.
+struct AirtableCollaborators: Sendable {
+    private let users: [JSONValue]
+
+    init(users: [JSONValue]) {
+        var unique: [String: JSONValue] = [:]
+        for user in users {
+            if let id = user["id"]?.stringValue, unique[id] == nil {
+                unique[id] = user
+            }
+        }
+        self.users = unique.keys.sorted().compactMap { unique[$0] }
+    }
+
+    func byID(_ id: String) -> JSONValue? {
+        users.first { $0["id"]?.stringValue == id }
+    }
+
+    func byEmail(_ email: String) -> JSONValue? {
+        users.first { $0["email"]?.stringValue?.lowercased() == email.lowercased() }
+    }
+
+    func byName(_ name: String) -> JSONValue? {
+        users.first { $0["name"]?.stringValue == name }
+    }
+}
+
+/// Date parsing for date fields.
+enum AirtableDate {
+    /// `YYYY-MM-DD` or an ISO 8601 timestamp starting with it, when the day
+    /// exists.
+    static func isoDay(_ text: String) -> String? {
+        let datePart = text.split(separator: "T", maxSplits: 1).first.map(String.init) ?? text
+        let parts = datePart.split(separator: "-", omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else { return nil }
+        if datePart.count != text.count, !isTimestampTail(text.dropFirst(datePart.count)) {
+            return nil
+        }
+        return format(year: year, month: month, day: day)
+    }
+
+    /// `M/D/YYYY` or `YYYY/M/D`.
+    static func looseDay(_ text: String) -> String? {
+        let parts = text.split(separator: "/").map { Int($0) }
+        guard parts.count == 3, let first = parts[0], let second = parts[1], let third = parts[2] else { return nil }
+        return first > 999
+            ? format(year: first, month: second, day: third) : format(year: third, month: first, day: second)
+    }
+
+    private static func isTimestampTail(_ tail: Substring) -> Bool {
+        tail.hasPrefix("T") && tail.count >= 6 && tail.allSatisfy { $0.isASCII && !$0.isWhitespace }
+    }
+
+    private static func format(year: Int, month: Int, day: Int) -> String? {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let components = DateComponents(year: year, month: month, day: day)
+        guard (1...9999).contains(year), components.isValidDate(in: calendar) else { return nil }
+        return String(format: "%04d-%02d-%02d", year, month, day)
+    }
+}

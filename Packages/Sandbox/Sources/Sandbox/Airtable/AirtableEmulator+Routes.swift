@@ -1,0 +1,70 @@
+import Foundation
+
+extension AirtableEmulator {
+    /// Authentication first (Airtable never reveals more to an unknown
+    /// caller), then the base, the rate limit, the body size, and the route.
+    func route(_ request: SandboxRequest) async throws(AirtableFailure) -> SandboxResponse {
+        guard authenticator.isAuthorized(request) else { throw .authenticationRequired }
+        let segments = request.pathSegments
+        guard segments.count >= 2 else { throw .notFound }
+        if segments[1] == "meta" {
+            return try await metadata(request, Array(segments.dropFirst(2)))
+        }
+
+        let baseID = segments[1]
+        guard await store.base(baseID) != nil else {
+            throw AirtableID.isValid(baseID, prefix: "app") ? .modelNotFound : .notFound
+        }
+        if configuration.rateLimitEnabled, !(await rateLimiter.admit(base: baseID)) {
+            throw .rateLimited
+        }
+        guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }
+        guard segments.count >= 3, segments.count <= 4 else { throw .notFound }
+        let tableKey = segments[2]
+        guard let table = await store.table(base: baseID, tableKey) else { throw .modelNotFound }
+
+        if segments.count == 3 {
+            switch request.method {
+            case "GET":
+                let parameters = try AirtableListParameters.fromQuery(request.queryItems)
+                return .json(200, try AirtableListing.list(parameters, in: table))
+            case "POST":
+                return try await create(request, base: baseID, table: table.id)
+            case "PATCH", "PUT":
+                return try await updateMany(request, base: baseID, table: table.id, replacing: request.method == "PUT")
+            case "DELETE":
+                return try await deleteMany(request, base: baseID, table: table.id)
+            default:
+                throw .notFound
+            }
+        }
+
+        let recordID = segments[3]
+        if recordID == "listRecords", request.method == "POST" {
+            let parameters = try AirtableListParameters.fromBody(try Self.jsonBody(request))
+            return .json(200, try AirtableListing.list(parameters, in: table))
+        }
+        switch request.method {
+        case "GET":
+            guard let record = table.records[recordID] else { throw .notFound }
+            let byID = request.query("returnFieldsByFieldId").map { $0 == "true" || $0 == "1" } ?? false
+            return .json(200, AirtableCells.render(record, in: table, byFieldID: byID))
+        case "PATCH", "PUT":
+            return try await updateOne(
+                request, base: baseID, table: table.id, record: recordID, replacing: request.method == "PUT")
+        case "DELETE":
+            return try await deleteOne(base: baseID, table: table.id, record: recordID)
+        default:
+            throw .notFound
+        }
+    }
+
+    /// A JSON object body; anything else is Airtable's
+    /// `INVALID_REQUEST_UNKNOWN`.
+    static func jsonBody(_ request: SandboxRequest) throws(AirtableFailure) -> JSONValue {
+        guard let body = try? JSONValue.parse(request.body, maxDepth: 64), body.objectValue != nil else {
+            throw .invalidRequest
+        }
+        return body
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+/// The parameters of "list records", read from the query string (GET) or
+/// from the JSON body (`POST …/listRecords`); both are checked the same way.
+struct AirtableListParameters: Sendable {
+    struct SortKey: Sendable, Hashable {
+        var field: String
+        var descending: Bool
+    }
+
+    var pageSize = 100
+    var maxRecords: Int?
+    var offset: String?
+    var fields: [String]?
+    var sort: [SortKey] = []
+    var filterByFormula: String?
+    var view: String?
+    var returnFieldsByFieldID = false
+    var commentCount = false
+
+    /// From the query: `fields[]=` (brackets literal or encoded, `fields`
+    /// and `fields[0]` also accepted), `sort[0][field]`/`sort[0][direction]`.
+    /// Parameters Airtable does not define, such as the lesson's own
+    /// `api_key` and `typecast`, are ignored.
+    static func fromQuery(_ items: [(name: String, value: String)]) throws(AirtableFailure) -> AirtableListParameters {
+        var parameters = AirtableListParameters()
+        var sortParts: [Int: (field: String?, direction: String?)] = [:]
+        for (name, value) in items {
+            switch name {
+            case "pageSize", "limit":
+                // `limit` is the deprecated name airtable.js still sends from `table.list`.
+                parameters.pageSize = try pageSize(Int(value))
+            case "maxRecords":
+                parameters.maxRecords = try maxRecords(Int(value))
+            case "offset":
+                parameters.offset = value.isEmpty ? nil : value
+            case "filterByFormula":
+                parameters.filterByFormula = value
+            case "view":
+                parameters.view = value.isEmpty ? nil : value
+            case "cellFormat":
+                try checkCellFormat(value)
+            case "returnFieldsByFieldId":
+                parameters.returnFieldsByFieldID = try flag(value)
+            case "recordMetadata[]", "recordMetadata":
+                try checkMetadata(value)
+                parameters.commentCount = true
+            default:
+                if name == "fields" || (name.hasPrefix("fields[") && name.hasSuffix("]")) {
+                    parameters.fields = (parameters.fields ?? []) + [value]
+                } else if let (index, part) = sortKey(name) {
+                    var entry = sortParts[index] ?? (nil, nil)
+                    if part == "field" { entry.field = value } else { entry.direction = value }
+                    sortParts[index] = entry
+                }
+            }
+        }
+        for index in sortParts.keys.sorted() {
+            guard let field = sortParts[index]?.field else { throw .invalidRequest }
+            parameters.sort.append(SortKey(field: field, descending: try descending(sortParts[index]?.direction)))
+        }
+        return parameters
+    }
+
+    /// From a `listRecords` body: the same names with JSON types.
+    static func fromBody(_ body: JSONValue) throws(AirtableFailure) -> AirtableListParameters {
+        guard let members = body.objectValue else { throw .invalidRequest }
+        var parameters = AirtableListParameters()
+        for (name, value) in members where value != .null {
+            switch name {
+            case "pageSize":
+                parameters.pageSize = try pageSize(integer(value))
+            case "maxRecords":
+                parameters.maxRecords = try maxRecords(integer(value))
+            case "offset":
+                guard let text = value.stringValue else { throw .invalidRequest }
+                parameters.offset = text.isEmpty ? nil : text
+            case "fields":
+                parameters.fields = try strings(value)
+            case "filterByFormula":
+                guard let text = value.stringValue else { throw .invalidRequest }
+                parameters.filterByFormula = text
+            case "view":
+                guard let text = value.stringValue else { throw .invalidRequest }
+                parameters.view = text.isEmpty ? nil : text
+            case "cellFormat":
+                guard let text = value.stringValue else { throw .invalidRequest }
+                try checkCellFormat(text)
+            case "returnFieldsByFieldId":
+                guard let flag = value.boolValue else { throw .invalidRequest }
+                parameters.returnFieldsByFieldID = flag
+            case "recordMetadata":
+                for entry in try strings(value) {
+                    try checkMetadata(entry)
+                    parameters.commentCount = true
+                }
+            case "sort":
+                guard let entries = value.arrayValue else { throw .invalidRequest }
+                for entry in entries {
+                    guard let field = entry["field"]?.stringValue else { throw .invalidRequest }
+                    let direction = entry["direction"]
+                    guard direction == nil || direction?.stringValue != nil else { throw .invalidRequest }
+                    parameters.sort.append(
+                        SortKey(field: field, descending: try descending(direction?.stringValue)))
+                }
+            default:
+                continue
+            }
+        }
+        return parameters
+    }
+
+    private static func pageSize(_ value: Int?) throws(AirtableFailure) -> Int {
+        guard let value, (1...100).contains(value) else { throw .invalidRequest }
+        return value
+    }
+
+    private static func maxRecords(_ value: Int?) throws(AirtableFailure) -> Int {
+        guard let value, value >= 1 else { throw .invalidRequest }
+        return value
+    }
+
+    private static func integer(_ value: JSONValue) -> Int? {
+        guard let number = value.numberValue, number == number.rounded(), abs(number) < 1e9 else { return nil }
+        return Int(number)
+    }
+
+    private static func strings(_ value: JSONValue) throws(AirtableFailure) -> [String] {
+        guard let elements = value.arrayValue else { throw .invalidRequest }
+        var result: [String] = []
+        for element in elements {
+            guard let text = element.stringValue else { throw .invalidRequest }
+            result.append(text)
+        }
+        return result
+    }
+
+    private static func flag(_ value: String) throws(AirtableFailure) -> Bool {
+        switch value {
+        case "true", "1": return true
+        case "false", "0", "": return false
+        default: throw .invalidRequest
+        }
+    }
+
+    private static func descending(_ direction: String?) throws(AirtableFailure) -> Bool {
+        switch direction {
+        case nil, "asc": return false
+        case "desc": return true
+        default: throw .invalidRequest
+        }
+    }
+
+    /// Only `json` cells are produced; `string` (formatted per locale and
+    /// time zone) is not emulated, and is refused rather than ignored.
+    private static func checkCellFormat(_ value: String) throws(AirtableFailure) {
+        guard value == "json" else { throw .invalidRequest }
+    }
+
+    private static func checkMetadata(_ value: String) throws(AirtableFailure) {
+        guard value == "commentCount" else { throw .invalidRequest }
+    }
+
+    /// `sort[3][field]` → (3, "field").
+    private static func sortKey(_ name: String) -> (Int, String)? {
+        guard name.hasPrefix("sort["), name.hasSuffix("]") else { return nil }
+        let inner = name.dropFirst(5).dropLast()
+        let parts = inner.split(separator: "][", omittingEmptySubsequences: false)
+        guard parts.count == 2, let index = Int(parts[0]), index >= 0, parts[1] == "field" || parts[1] == "direction"
+        else { return nil }
+        return (index, String(parts[1]))
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+
+/// The Airtable emulator's data: every base in memory, written through to a
+/// ``SandboxStorage`` when there is one.
+///
+/// Writes are serialized by a lock held across the storage commit (an
+/// actor alone would let a second write run while the first awaits its
+/// commit), and memory changes only after the commit succeeded, so readers
+/// never see an unacknowledged write and a failed commit changes nothing.
+actor AirtableStore {
+    private var bases: [String: AirtableBase] = [:]
+    private let storage: (any SandboxStorage)?
+    private var isWriting = false
+    private var waitingWriters: [CheckedContinuation<Void, Never>] = []
+
+    init(storage: (any SandboxStorage)?) {
+        self.storage = storage
+    }
+
+    /// Loads every stored base.
+    func restore() async throws {
+        guard let storage else { return }
+        for namespace in try await storage.namespaces(withPrefix: AirtablePersistence.namespacePrefix) {
+            let id = String(namespace.dropFirst(AirtablePersistence.namespacePrefix.count))
+            if let base = AirtablePersistence.decodeBase(id: id, rows: try await storage.load(namespace: namespace)) {
+                bases[id] = base
+            }
+        }
+    }
+
+    /// Adds the lesson's base unless it was seeded before (a marker row
+    /// remembers it, so deleting every record does not bring them back).
+    func seedIfNeeded(_ base: AirtableBase) async throws {
+        await lock()
+        defer { unlock() }
+        if let storage {
+            let marker = try await storage.load(namespace: AirtablePersistence.markerNamespace)
+            guard marker[AirtablePersistence.seededKey] == nil else { return }
+            if bases[base.id] == nil {
+                try await storage.commit(
+                    AirtablePersistence.rows(for: base), in: AirtablePersistence.namespace(base.id))
+            }
+            try await storage.commit(
+                [.put(key: AirtablePersistence.seededKey, value: Data("1".utf8))],
+                in: AirtablePersistence.markerNamespace)
+        }
+        if bases[base.id] == nil {
+            bases[base.id] = base
+        }
+    }
+
+    func base(_ id: String) -> AirtableBase? {
+        bases[id]
+    }
+
+    var allBases: [AirtableBase] {
+        bases.values.sorted { $0.id < $1.id }
+    }
+
+    func table(base baseID: String, _ key: String) -> AirtableTable? {
+        guard let base = bases[baseID], let index = base.tableIndex(key) else { return nil }
+        return base.tables[index]
+    }
+
+    /// Runs `change` on a copy of a table, commits the rows it touched, and
+    /// only then makes the copy current.
+    func write<Result: Sendable>(
+        base baseID: String,
+        table key: String,
+        _ change: @Sendable (inout AirtableTableTransaction) throws(AirtableFailure) -> Result
+    ) async throws(AirtableFailure) -> Result {
+        await lock()
+        defer { unlock() }
+        guard let base = bases[baseID] else { throw .notFound }
+        guard let index = base.tableIndex(key) else { throw .modelNotFound }
+        var transaction = AirtableTableTransaction(base.tables[index])
+        let result = try change(&transaction)
+        let changes = AirtablePersistence.rows(for: transaction)
+        if let storage, !changes.isEmpty {
+            do {
+                try await storage.commit(changes, in: AirtablePersistence.namespace(baseID))
+            } catch {
+                throw .storageFailed
+            }
+        }
+        bases[baseID]?.tables[index] = transaction.table
+        return result
+    }
+
+    /// Adds a table to a base, creating the base when needed.
+    func addTable(_ table: AirtableTable, toBase baseID: String) async throws {
+        await lock()
+        defer { unlock() }
+        var base = bases[baseID] ?? AirtableBase(id: baseID, name: baseID)
+        var table = table
+        table.position = (base.tables.map(\.position).max() ?? -1) + 1
+        base.tables.append(table)
+        if let storage {
+            var changes: [StorageChange] = [.put(key: "base", value: AirtablePersistence.encode(base))]
+            changes.append(.put(key: AirtablePersistence.tableKey(table.id), value: AirtablePersistence.encode(table)))
+            for record in table.records.values {
+                changes.append(
+                    .put(
+                        key: AirtablePersistence.recordKey(table: table.id, record: record.id),
+                        value: AirtablePersistence.encode(record)))
+            }
+            try await storage.commit(changes, in: AirtablePersistence.namespace(baseID))
+        }
+        bases[baseID] = base
+    }
+
+    private func lock() async {
+        guard isWriting else {
+            isWriting = true
+            return
+        }
+        await withCheckedContinuation { waitingWriters.append($0) }
+    }
+
+    private func unlock() {
+        if waitingWriters.isEmpty {
+            isWriting = false
+        } else {
+            waitingWriters.removeFirst().resume()
+        }
+    }
+}

@@ -1,0 +1,37 @@
+import Foundation
+
+/// The server-sent events of Firebase's streaming REST API, framed for the
+/// wire: `event: put` and `event: patch` carry `{"path":…,"data":…}` with a
+/// path relative to the streamed location; `keep-alive` carries `null`.
+enum FirebaseEventFrame {
+    /// `put`: replace the data at `path` (relative to the stream) with `data`.
+    static func put(_ path: FirebasePath, _ data: JSONValue) -> Data {
+        frame("put", payload(path, data))
+    }
+
+    /// `patch`: for each key of `data`, replace that child of `path`.
+    static func patch(_ path: FirebasePath, _ data: JSONValue) -> Data {
+        frame("patch", payload(path, data))
+    }
+
+    /// `keep-alive`, sent when a stream has been quiet for the configured
+    /// interval so that clients and proxies know it is still open.
+    static let keepAlive = frame("keep-alive", Data("null".utf8))
+
+    /// `path` first, as Firebase writes it.
+    private static func payload(_ path: FirebasePath, _ data: JSONValue) -> Data {
+        var payload = Data(#"{"path":"#.utf8)
+        payload.append(FirebaseJSONWriter.data(.string(path.description)))
+        payload.append(contentsOf: #","data":"#.utf8)
+        payload.append(FirebaseJSONWriter.data(data))
+        payload.append(UInt8(ascii: "}"))
+        return payload
+    }
+
+    private static func frame(_ name: String, _ data: Data) -> Data {
+        var frame = Data("event: \(name)\ndata: ".utf8)
+        frame.append(data)
+        frame.append(contentsOf: "\n\n".utf8)
+        return frame
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+
+/// One photo: what the REST API says about it and the JPEG the image route
+/// serves.
+struct SooGreyhoundsPhoto: Sendable {
+    var id: String
+    var owner: String
+    var title: String
+    /// `yyyy-MM-dd HH:mm:ss`, no zone, as the lesson's server sent it.
+    var dateTaken: String
+    var tags: [String]
+    var file: String
+    var image: Data
+    /// A strong validator derived from the bytes.
+    var etag: String
+    /// When the photo was taken, as the image's `Last-Modified`.
+    var lastModified: Date
+}
+
+/// The photos, newest first, from `Resources/soogreyhounds/photos.json` and
+/// the JPEGs beside it (made by `scripts/make_images.py`).
+struct SooGreyhoundsPhotoCatalog: Sendable {
+    let photos: [SooGreyhoundsPhoto]
+    private let byFile: [String: Int]
+
+    init(photos: [SooGreyhoundsPhoto]) {
+        self.photos = photos.sorted { $0.dateTaken > $1.dateTaken }
+        byFile = Dictionary(
+            self.photos.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    /// The bundled catalogue, read once per process: every ``Sandbox`` (tests
+    /// make hundreds) shares it instead of reading and hashing the images again.
+    static let bundled = load()
+
+    /// Loads the bundled catalogue; photos whose image is missing are left
+    /// out rather than advertised with a broken URL.
+    private static func load() -> SooGreyhoundsPhotoCatalog {
+        guard
+            let url = Bundle.module.url(
+                forResource: "photos", withExtension: "json", subdirectory: "Resources/soogreyhounds"),
+            let data = try? Data(contentsOf: url),
+            let entries = (try? JSONValue.parse(data))?["photos"]?.arrayValue
+        else { return SooGreyhoundsPhotoCatalog(photos: []) }
+        let photos = entries.compactMap { entry -> SooGreyhoundsPhoto? in
+            guard let id = entry["id"]?.stringValue, let owner = entry["owner"]?.stringValue,
+                let title = entry["title"]?.stringValue, let taken = entry["datetaken"]?.stringValue,
+                let file = entry["file"]?.stringValue, let lastModified = Self.date(taken),
+                let imageURL = Bundle.module.url(
+                    forResource: (file as NSString).deletingPathExtension,
+                    withExtension: (file as NSString).pathExtension, subdirectory: "Resources/soogreyhounds/images"),
+                let image = try? Data(contentsOf: imageURL)
+            else { return nil }
+            let tags = (entry["tags"]?.stringValue ?? "").split(separator: " ").map(String.init)
+            return SooGreyhoundsPhoto(
+                id: id, owner: owner, title: title, dateTaken: taken, tags: tags, file: file, image: image,
+                etag: Self.etag(image), lastModified: lastModified)
+        }
+        return SooGreyhoundsPhotoCatalog(photos: photos)
+    }
+
+    /// The photo whose image file is exactly `name`. Lookups never build a
+    /// file path from the request, so `..` in any spelling finds nothing.
+    func photo(file name: String) -> SooGreyhoundsPhoto? {
+        byFile[name].map { photos[$0] }
+    }
+
+    /// Photos whose title or tags contain every word of `text`, ignoring
+    /// case, like Flickr's free-text search.
+    func search(text: String) -> [SooGreyhoundsPhoto] {
+        let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        return photos.filter { photo in
+            let haystack = ([photo.title] + photo.tags).joined(separator: " ").lowercased()
+            return words.allSatisfy { haystack.contains($0) }
+        }
+    }
+
+    private static func date(_ text: String) -> Date? {
+        let parts = text.split(whereSeparator: { $0 == "-" || $0 == " " || $0 == ":" }).compactMap { Int($0) }
+        guard parts.count == 6 else { return nil }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        return calendar.date(
+            from: DateComponents(
+                year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))
+    }
+
+    private static func etag(_ data: Data) -> String {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in data {
+            hash ^= UInt64(byte)
+            hash = hash &* 0x100_0000_01b3
+        }
+        return "\"\(String(hash, radix: 16))-\(String(data.count, radix: 16))\""
+    }
+}
