@@ -1,0 +1,66 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// The Sandbox's emulators served over HTTP on loopback, with SQLite
+// persistence, and the `sandbox` executable. The heavy dependencies (an HTTP
+// server, an embedded database, argument parsing) stay in this package so
+// that none of the libraries an app depends on pulls them in.
+let package = Package(
+    name: "SandboxServer",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "SandboxServer", targets: ["SandboxServer"]),
+        .executable(name: "sandbox", targets: ["SandboxCLI"]),
+    ],
+    dependencies: [
+        .package(path: "../Sandbox"),
+        .package(path: "../Networking"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+    ],
+    targets: [
+        .target(
+            name: "SandboxServer",
+            dependencies: [
+                .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ]
+        ),
+        // The `sandbox` command. The target is not called `sandbox`: its module
+        // would clash with `Sandbox` on case-insensitive file systems.
+        .executableTarget(
+            name: "SandboxCLI",
+            dependencies: [
+                "SandboxServer",
+                .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(
+            name: "SandboxServerTests",
+            dependencies: [
+                "SandboxServer",
+                .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ]
+        ),
+    ]
+)

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Foundation
+import Sandbox
+import SandboxServer
+
+/// `sandbox`: the lessons' four APIs on one local port, until Ctrl-C.
+@main
+struct SandboxCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sandbox",
+        abstract: "Serve the lessons' APIs (Firebase, Airtable, Bankey, SooGreyhounds) locally over HTTP.",
+        discussion: """
+            One server hosts the four emulators on one port, seeded with the lessons' data:
+              Firebase Realtime Database  paths ending in .json, database chosen with ?ns=
+                                          (devmtn-post, lambda-message-board)
+              Airtable                    /v0/appIBfoNbzEaA72c2/Design%20projects
+              Bankey                      /bankey/profile/{1|2|3} and .../accounts
+              SooGreyhounds               /services/rest?method=...&api_key=...
+
+            The first line printed is `Sandbox listening on http://HOST:PORT`; the lines after it \
+            list each service's entry points. It runs until SIGINT (Ctrl-C) or SIGTERM, then stops \
+            gracefully: requests in flight finish and open event streams end.
+
+            Without --data-dir everything lives in memory and is gone at exit. With it, every \
+            acknowledged write is in DIR/sandbox.sqlite before the answer is sent, and survives \
+            even kill -9; --reset erases it and seeds the lessons' data again.
+
+            Local-only admin routes drive faults for tests: GET /__sandbox/health, \
+            POST/DELETE /__sandbox/faults, PUT /__sandbox/latency, GET/DELETE /__sandbox/requests.
+
+            Examples:
+              sandbox --port 8080
+              sandbox --data-dir .sandbox-data
+              sandbox --data-dir .sandbox-data --reset --no-rate-limit
+            """
+    )
+
+    @Option(help: "The address to listen on. Loopback by default; 0.0.0.0 exposes the sandbox to the network.")
+    var host = "127.0.0.1"
+
+    @Option(help: "The port to listen on; 0 picks a free one, printed at start.")
+    var port = 0
+
+    @Option(
+        name: .customLong("data-dir"),
+        help: ArgumentHelp("Keep data durably in DIR/sandbox.sqlite; without it, in memory.", valueName: "DIR"),
+        completion: .directory
+    )
+    var dataDirectory: String?
+
+    @Flag(help: "Erase the stored data and seed the lessons' data again.")
+    var reset = false
+
+    @Option(help: ArgumentHelp("Turn Firebase security on: requests need ?auth=SECRET.", valueName: "SECRET"))
+    var authSecret: String?
+
+    @Option(
+        name: .customLong("keep-alive"),
+        help: ArgumentHelp("Seconds between keep-alive events on Firebase streams (default 30).", valueName: "SECONDS"))
+    var keepAlive: Double?
+
+    @Option(
+        help: ArgumentHelp(
+            "The largest request body any emulator accepts (default: Firebase 16 MiB, Airtable 2 MiB).",
+            valueName: "BYTES"))
+    var maxBodySize: Int?
+
+    @Option(
+        name: .customLong("airtable-token"),
+        help: ArgumentHelp(
+            "An Airtable token to accept as Bearer (repeatable); replaces the printed default token.",
+            valueName: "TOKEN"))
+    var airtableTokens: [String] = []
+
+    @Flag(help: "Accept Airtable's legacy ?api_key= (retired on the real service on 2024-02-01).")
+    var airtableLegacyApiKey = false
+
+    @Flag(help: "Turn off Airtable's 5 requests per second per base limit.")
+    var noRateLimit = false
+
+    @Option(
+        name: .customLong("soogreyhounds-api-key"),
+        help: ArgumentHelp(
+            "A SooGreyhounds api_key to accept (repeatable); replaces the lesson's key.", valueName: "KEY"))
+    var soogreyhoundsAPIKeys: [String] = []
+
+    @Flag(help: "Stop when standard input closes, so a supervisor or test harness that dies takes the sandbox along.")
+    var stopWhenStdinCloses = false
+
+    func validate() throws {
+        guard (0...65_535).contains(port) else {
+            throw ValidationError("--port must be between 0 and 65535.")
+        }
+        if let keepAlive, !(keepAlive > 0 && keepAlive <= 86_400) {
+            throw ValidationError("--keep-alive must be a number of seconds above 0 (at most a day).")
+        }
+        if let maxBodySize, maxBodySize < 0 {
+            throw ValidationError("--max-body-size must not be negative.")
+        }
+        if airtableTokens.contains(where: \.isEmpty) || soogreyhoundsAPIKeys.contains(where: \.isEmpty) {
+            throw ValidationError("Tokens and API keys must not be empty.")
+        }
+    }
+
+    func run() async throws {
+        let signals = TerminationSignals(watchingStandardInput: stopWhenStdinCloses)
+        let server = try await SandboxServer.start(options)
+        let banner = StartupBanner(server: server, options: options)
+        FileHandle.standardOutput.write(Data(banner.text.utf8))
+        let reason = await signals.next()
+        FileHandle.standardError.write(Data("Stopping the sandbox (\(reason))…\n".utf8))
+        await server.stop()
+        withExtendedLifetime(signals) {}
+    }
+
+    /// The server options the flags describe.
+    var options: SandboxServerOptions {
+        var configuration = SandboxConfiguration(reset: reset)
+        configuration.firebase.authSecret = authSecret
+        if let keepAlive {
+            configuration.firebase.keepAliveInterval = .milliseconds(Int64((keepAlive * 1000).rounded()))
+        }
+        if let maxBodySize {
+            configuration.firebase.maxBodySize = maxBodySize
+            configuration.airtable.maxBodySize = maxBodySize
+        }
+        if !airtableTokens.isEmpty {
+            configuration.airtable.tokens = Set(airtableTokens)
+        }
+        configuration.airtable.acceptsLegacyAPIKey = airtableLegacyApiKey
+        configuration.airtable.rateLimitEnabled = !noRateLimit
+        if !soogreyhoundsAPIKeys.isEmpty {
+            configuration.soogreyhounds.apiKeys = Set(soogreyhoundsAPIKeys)
+        }
+        return SandboxServerOptions(
+            host: host,
+            port: port,
+            dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
+            configuration: configuration
+        )
+    }
+}

@@ -1,0 +1,163 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import NIOCore
+import Networking
+import Sandbox
+
+/// Turns each HTTP request into a ``Sandbox/SandboxRequest`` and writes the
+/// emulator's ``Sandbox/SandboxResponse`` back: complete bodies with
+/// `Content-Length`, streams chunk by chunk, and dropped connections as a
+/// close without any response.
+struct SandboxResponder: HTTPResponder {
+    typealias Context = SandboxRequestContext
+
+    /// Answers a request; the Sandbox's `respond(to:)` outside of tests.
+    let handler: @Sendable (SandboxRequest) async -> SandboxResponse
+    /// The largest body collected; a larger one is a 413 that never reaches
+    /// an emulator, so a huge upload cannot exhaust memory.
+    let maxBodySize: Int
+    /// Where streaming responses register, so stopping can end them.
+    let streams: OpenStreams
+
+    func respond(to request: Request, context: Context) async throws -> Response {
+        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBodySize {
+            return payloadTooLarge()
+        }
+        guard let body = try await collectBody(request.body) else {
+            return payloadTooLarge()
+        }
+        let sandboxRequest = Self.sandboxRequest(
+            from: request.head, body: body, remoteAddress: context.channel.remoteAddress)
+        let response = await handler(sandboxRequest)
+        switch response.body {
+        case .dropConnection:
+            // Closing first means the response Hummingbird then tries to
+            // write fails, so the client sees the connection end and nothing else.
+            try? await context.channel.close()
+            return Response(status: .internalServerError)
+        case .data(let data):
+            return Self.completeResponse(response, data: data, isHead: sandboxRequest.method == "HEAD")
+        case .stream(let chunks):
+            return await streamingResponse(response, chunks: chunks, isHead: sandboxRequest.method == "HEAD", context)
+        }
+    }
+
+    /// The body, or `nil` when it exceeds ``maxBodySize``.
+    private func collectBody(_ body: RequestBody) async throws -> Data? {
+        var collected = ByteBuffer()
+        for try await part in body {
+            guard collected.readableBytes + part.readableBytes <= maxBodySize else { return nil }
+            collected.writeImmutableBuffer(part)
+        }
+        return Data(collected.readableBytesView)
+    }
+
+    private func payloadTooLarge() -> Response {
+        let message = #"{"error" : "Payload too large: the body exceeds \#(maxBodySize) bytes."}"#
+        return Response(
+            status: .contentTooLarge,
+            headers: [.contentType: "application/json; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: message))
+        )
+    }
+
+    private func streamingResponse(
+        _ response: SandboxResponse, chunks: AsyncStream<Data>, isHead: Bool, _ context: Context
+    ) async -> Response {
+        guard let status = Self.status(response.status) else {
+            StreamingBody.discard(chunks)
+            return Self.invalidStatus(response.status)
+        }
+        var headers = Self.fields(response.headers)
+        headers[.contentLength] = nil
+        headers[.transferEncoding] = nil
+        guard !isHead else {
+            StreamingBody.discard(chunks)
+            return Response(status: status, headers: headers)
+        }
+        let disconnected = await ClientDisconnectHandler.disconnected(on: context.channel)
+        return Response(
+            status: status, headers: headers,
+            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams))
+    }
+
+    // MARK: Translation
+
+    /// The Sandbox's view of a request: the method token as sent (restoring
+    /// an extension method from ``ExtensionMethodRewriter``), the raw
+    /// percent-encoded path and query, the headers with `Host`, and whether
+    /// the caller is on this machine.
+    static func sandboxRequest(from head: HTTPRequest, body: Data, remoteAddress: SocketAddress?) -> SandboxRequest {
+        var method = head.method.rawValue
+        var headers = HTTPHeaders()
+        if let authority = head.authority {
+            headers.add(name: "Host", value: authority)
+        }
+        for field in head.headerFields {
+            guard field.name.canonicalName == ExtensionMethodRewriter.methodHeader else {
+                headers.add(name: field.name.rawName, value: field.value)
+                continue
+            }
+            if method == ExtensionMethodRewriter.placeholderMethod, !field.value.isEmpty {
+                method = field.value
+            }
+        }
+        let target = RequestTarget(head.path ?? "/")
+        return SandboxRequest(
+            method: method,
+            path: target.path,
+            rawQuery: target.rawQuery,
+            headers: headers,
+            body: body,
+            isLocal: remoteAddress?.isLoopback ?? false
+        )
+    }
+
+    /// A complete response, with `Content-Length`; no body for `HEAD`, 204
+    /// and 304, as HTTP requires.
+    static func completeResponse(_ response: SandboxResponse, data: Data, isHead: Bool) -> Response {
+        guard let status = status(response.status) else { return invalidStatus(response.status) }
+        var headers = fields(response.headers)
+        headers[.transferEncoding] = nil
+        switch status.code {
+        case 204:
+            headers[.contentLength] = nil
+            return Response(status: status, headers: headers)
+        case 304:
+            return Response(status: status, headers: headers)
+        default:
+            guard !isHead else {
+                if headers[.contentLength].flatMap(Int.init) == nil {
+                    headers[.contentLength] = String(data.count)
+                }
+                return Response(status: status, headers: headers)
+            }
+            headers[.contentLength] = String(data.count)
+            return Response(
+                status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+        }
+    }
+
+    /// A final status an HTTP/1 response can carry, or `nil`.
+    private static func status(_ code: Int) -> HTTPResponse.Status? {
+        (200...599).contains(code) ? HTTPResponse.Status(code: code) : nil
+    }
+
+    private static func invalidStatus(_ code: Int) -> Response {
+        Response(
+            status: .internalServerError,
+            headers: [.contentType: "text/plain; charset=utf-8"],
+            body: ResponseBody(byteBuffer: ByteBuffer(string: "The emulator answered an invalid status \(code).")))
+    }
+
+    /// Header fields with valid names; values are made legal by HTTPTypes.
+    private static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+        var fields = HTTPFields()
+        for field in headers {
+            guard let name = HTTPField.Name(field.name) else { continue }
+            fields.append(HTTPField(name: name, value: field.value))
+        }
+        return fields
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+import Logging
+import Sandbox
+
+/// The Sandbox's emulators served over real HTTP with Hummingbird, on
+/// loopback by default, in memory or durably in SQLite.
+///
+/// Tests and examples start their own server on a free port and stop it
+/// when done; nothing depends on a server started by hand:
+///
+/// ```swift
+/// let server = try await SandboxServer.start()
+/// defer { Task { await server.stop() } }
+/// let url = server.baseURL.appendingPathComponent("posts.json")  // add ?ns=devmtn-post
+/// await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "1"]))
+/// ```
+///
+/// Every request reaches the ``Sandbox/Sandbox`` as a
+/// ``Sandbox/SandboxRequest``: any method token (`BREW` included), the raw
+/// percent-encoded path and query, the headers (with `Host`), the body, and
+/// whether the caller is on this machine (the `/__sandbox/` admin routes
+/// answer only local callers). A body larger than every emulator's
+/// `maxBodySize` is answered 413 without reaching one. Complete answers are
+/// written with `Content-Length`; streamed ones (server-sent events) chunk by
+/// chunk as the emulator produces them, until it finishes, the client leaves
+/// (which ends the emulator's stream and runs its cleanup), or the server
+/// stops. A dropped-connection fault closes the connection without a
+/// response.
+public final class SandboxServer: Sendable {
+    /// The emulators, their fault injector and their request log.
+    public let sandbox: Sandbox
+    /// The port the server listens on (the free one picked for port 0).
+    public let port: Int
+    /// `http://HOST:PORT`, the URL clients use, without a trailing slash.
+    public let baseURL: URL
+
+    private let runner: ServerRunner
+    private let streams: OpenStreams
+    private let storage: SQLiteStorage?
+
+    private init(sandbox: Sandbox, runner: ServerRunner, baseURL: URL, streams: OpenStreams, storage: SQLiteStorage?) {
+        self.sandbox = sandbox
+        self.runner = runner
+        self.port = runner.address.port ?? 0
+        self.baseURL = baseURL
+        self.streams = streams
+        self.storage = storage
+    }
+
+    /// Creates the Sandbox (restoring it from `options.dataDirectory` when
+    /// given), starts serving it, and returns once the port is bound.
+    ///
+    /// - Throws: when the data directory cannot be opened or is in use by
+    ///   another sandbox, or the address cannot be bound.
+    public static func start(_ options: SandboxServerOptions = SandboxServerOptions()) async throws -> SandboxServer {
+        try await start(options, handler: nil)
+    }
+
+    /// Starts a server; `handler`, when given, answers instead of the
+    /// Sandbox, so tests can exercise the server's mechanics (streaming) on
+    /// their own.
+    static func start(
+        _ options: SandboxServerOptions,
+        handler: (@Sendable (SandboxRequest) async -> SandboxResponse)?
+    ) async throws -> SandboxServer {
+        let storage = try options.dataDirectory.map { try SQLiteStorage(directory: $0) }
+        do {
+            let sandbox = try await Sandbox(configuration: options.configuration, storage: storage)
+            let streams = OpenStreams()
+            let responder = SandboxResponder(
+                handler: handler ?? { await sandbox.respond(to: $0) },
+                maxBodySize: options.maxBodySize,
+                streams: streams
+            )
+            let runner = try await ServerRunner.start(
+                responder: responder, host: options.host, port: options.port, logger: makeLogger())
+            guard
+                let port = runner.address.port,
+                let baseURL = ServerAddress.baseURL(for: runner.address, requestedHost: options.host, port: port)
+            else {
+                await runner.stop(endStreams: streams.endAll)
+                throw SandboxServerError.noBoundAddress
+            }
+            return SandboxServer(
+                sandbox: sandbox, runner: runner, baseURL: baseURL, streams: streams, storage: storage)
+        } catch {
+            await storage?.close()
+            throw error
+        }
+    }
+
+    /// Stops gracefully: no new connections are accepted, requests in flight
+    /// finish (open streams are ended), then the data directory is closed and
+    /// released. Calling it again does nothing more.
+    public func stop() async {
+        await runner.stop(endStreams: streams.endAll)
+        await storage?.close()
+    }
+
+    /// Warnings and errors go to standard error; standard output belongs to
+    /// the `sandbox` command's banner. `LOG_LEVEL` (as in Hummingbird)
+    /// raises or lowers the level.
+    private static func makeLogger() -> Logger {
+        var logger = Logger(label: "SandboxServer") { label in StreamLogHandler.standardError(label: label) }
+        logger.logLevel =
+            ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
+        return logger
+    }
+}

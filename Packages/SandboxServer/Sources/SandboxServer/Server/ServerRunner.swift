@@ -1,0 +1,79 @@
+import Hummingbird
+import HummingbirdCore
+import Logging
+import NIOCore
+import ServiceLifecycle
+
+/// Runs one Hummingbird application in a service group of its own, reports
+/// the address it bound, and shuts it down gracefully on request.
+final class ServerRunner: Sendable {
+    /// The address the server is listening on.
+    let address: SocketAddress
+
+    private let group: ServiceGroup
+    private let task: Task<Void, Never>
+
+    /// How long a graceful shutdown may wait for requests in flight before
+    /// their tasks are cancelled.
+    static let gracePeriod: Duration = .seconds(10)
+
+    /// How long a connection may sit idle (between requests, or while the
+    /// client stalls mid-request) before the server closes it.
+    static let idleTimeout: Duration = .seconds(90)
+
+    private init(address: SocketAddress, group: ServiceGroup, task: Task<Void, Never>) {
+        self.address = address
+        self.group = group
+        self.task = task
+    }
+
+    /// Starts serving and returns once the socket is bound, or throws why it
+    /// could not be (an address in use, an unknown host).
+    static func start(responder: SandboxResponder, host: String, port: Int, logger: Logger) async throws -> ServerRunner
+    {
+        let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
+        let application = Application(
+            responder: responder,
+            server: SandboxHTTP1Channel.builder(
+                configuration: HTTP1Channel.Configuration(idleTimeout: .init(idleTimeout))),
+            configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
+            onServerRunning: { channel in
+                reportBound.yield(channel.localAddress)
+                reportBound.finish()
+            },
+            eventLoopGroupProvider: .singleton,
+            logger: logger
+        )
+        var configuration = ServiceGroupConfiguration(services: [.init(service: application)], logger: logger)
+        configuration.maximumGracefulShutdownDuration = gracePeriod
+        let group = ServiceGroup(configuration: configuration)
+        let task = Task {
+            do {
+                try await group.run()
+                reportBound.finish(throwing: SandboxServerError.stoppedWhileStarting)
+            } catch {
+                reportBound.finish(throwing: error)
+            }
+        }
+        do {
+            for try await address in bound {
+                guard let address, address.port != nil else { throw SandboxServerError.noBoundAddress }
+                return ServerRunner(address: address, group: group, task: task)
+            }
+            throw SandboxServerError.stoppedWhileStarting
+        } catch {
+            await group.triggerGracefulShutdown()
+            task.cancel()
+            await task.value
+            throw error
+        }
+    }
+
+    /// Stops accepting connections, lets requests in flight finish (ending
+    /// open streams with `endStreams`), and returns once the server is down.
+    func stop(endStreams: @Sendable () -> Void) async {
+        await group.triggerGracefulShutdown()
+        endStreams()
+        await task.value
+    }
+}

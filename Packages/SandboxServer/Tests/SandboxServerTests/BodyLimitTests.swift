@@ -1,0 +1,84 @@
+import Foundation
+import NIOConcurrencyHelpers
+import Sandbox
+import Testing
+
+@testable import SandboxServer
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+@Suite("Bodies over the largest emulator limit are a 413 that never reaches an emulator")
+struct BodyLimitTests {
+    /// A server whose limit is 4 KiB (the larger of the two emulator limits),
+    /// counting the requests that reach its handler.
+    private func withLimitedServer(_ body: (SandboxServer, NIOLockedValueBox<Int>) async throws -> Void) async throws {
+        var configuration = SandboxConfiguration()
+        configuration.firebase.maxBodySize = 4096
+        configuration.airtable.maxBodySize = 1024
+        let reached = NIOLockedValueBox(0)
+        try await TestServers.with(SandboxServerOptions(configuration: configuration)) { request in
+            reached.withLockedValue { $0 += 1 }
+            return await TestServers.echo(request)
+        } _: { server in
+            try await body(server, reached)
+        }
+    }
+
+    @Test("A body at the limit arrives whole; one byte more is a 413, and the server keeps serving")
+    func limit() async throws {
+        try await withLimitedServer { server, reached in
+            let atLimit = try await HTTP.send(
+                "POST", HTTP.url(server.baseURL, "/posts.json"), body: Data(repeating: 65, count: 4096))
+            #expect(atLimit.status == 200)
+            #expect(try TestServers.echoed(atLimit)["bodySize"] as? Int == 4096)
+
+            let over = try await HTTP.send(
+                "POST", HTTP.url(server.baseURL, "/posts.json"), body: Data(repeating: 65, count: 4097))
+            #expect(over.status == 413)
+            #expect(over.text.contains("4096"))
+            #expect(reached.withLockedValue { $0 } == 1)
+
+            let after = try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json"))
+            #expect(after.status == 200)
+        }
+    }
+
+    @Test("A chunked upload without Content-Length is counted as it arrives")
+    func chunkedUpload() async throws {
+        try await withLimitedServer { server, reached in
+            var request = URLRequest(url: HTTP.url(server.baseURL, "/posts.json"))
+            request.httpMethod = "PUT"
+            request.httpBodyStream = InputStream(data: Data(repeating: 66, count: 20_000))
+            let (_, response) = try await HTTP.session.data(for: request)
+            #expect((response as? HTTPURLResponse)?.statusCode == 413)
+            #expect(reached.withLockedValue { $0 } == 0)
+        }
+    }
+
+    @Test("A huge declared Content-Length is refused at once, before any body is read")
+    func hugeDeclaredLength() async throws {
+        try await withLimitedServer { server, reached in
+            let connection = try await RawConnection.connect(port: server.port)
+            try await connection.send(
+                "POST /posts.json HTTP/1.1\r\nHost: sandbox\r\nContent-Length: 68719476736\r\n\r\n")
+            let statuses = try await connection.readResponses(1)
+            #expect(statuses == [413])
+            await connection.shutdown()
+            #expect(reached.withLockedValue { $0 } == 0)
+            #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json")).status == 200)
+        }
+    }
+
+    @Test("A 64 MiB upload to the real Sandbox is refused without exhausting the server")
+    func largeUploadToSandbox() async throws {
+        let server = try await SandboxServer.start()
+        let response = try await HTTP.send(
+            "PUT", HTTP.url(server.baseURL, "/posts.json?ns=devmtn-post"), body: Data(repeating: 32, count: 64 << 20))
+        #expect(response.status == 413)
+        #expect(await server.sandbox.requests.all.isEmpty)
+        #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health")).status == 200)
+        await server.stop()
+    }
+}

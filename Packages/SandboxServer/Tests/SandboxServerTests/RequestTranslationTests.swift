@@ -1,0 +1,105 @@
+import Foundation
+import Hummingbird
+import NIOCore
+import Sandbox
+import Testing
+
+@testable import SandboxServer
+
+@Suite("Requests reach the Sandbox as sent: method, raw path and query, headers, body, locality")
+struct RequestTranslationTests {
+    @Test("An unknown method such as BREW reaches the Sandbox, which answers it")
+    func unknownMethodReachesSandbox() async throws {
+        let server = try await SandboxServer.start()
+        let admin = try await HTTP.send("BREW", HTTP.url(server.baseURL, "/__sandbox/health"))
+        #expect(admin.status == 404)
+        #expect(admin.text.contains("Unknown admin route BREW /__sandbox/health"))
+
+        let elsewhere = try await HTTP.send("BREW", HTTP.url(server.baseURL, "/coffee/pot"), body: Data("milk".utf8))
+        #expect(elsewhere.status == 404)
+        // URLSession capitalises standard methods, so the lowercase one goes raw.
+        let connection = try await RawConnection.connect(port: server.port)
+        try await connection.send("get /coffee/pot HTTP/1.1\r\nHost: sandbox\r\nConnection: close\r\n\r\n")
+        #expect(try await connection.readResponses(1) == [404])
+        let recorded = await server.sandbox.requests.matching("/coffee/*")
+        #expect(recorded.map(\.method) == ["BREW", "get"])
+        await server.stop()
+    }
+
+    @Test("Method, raw path and query, headers and body arrive exactly as sent")
+    func requestArrivesAsSent() async throws {
+        try await TestServers.with(handler: TestServers.echo) { server in
+            let response = try await HTTP.send(
+                "BREW",
+                HTTP.url(server.baseURL, "/v0/app/Design%20projects/?fields%5B%5D=Name&q=a+b%2Bc&flag"),
+                headers: ["X-Lesson": "Airtable", "Authorization": "Bearer abc"],
+                body: Data("coffee".utf8)
+            )
+            let echoed = try TestServers.echoed(response)
+            #expect(echoed["method"] as? String == "BREW")
+            #expect(echoed["path"] as? String == "/v0/app/Design%20projects/")
+            #expect(echoed["query"] as? String == "fields%5B%5D=Name&q=a+b%2Bc&flag")
+            #expect(echoed["body"] as? String == "coffee")
+            #expect(echoed["isLocal"] as? Bool == true)
+            let headers = echoed["headers"] as? [String: String] ?? [:]
+            #expect(headers["x-lesson"] == "Airtable")
+            #expect(headers["authorization"] == "Bearer abc")
+            #expect(headers["host"] == "127.0.0.1:\(server.port)")
+            #expect(headers[ExtensionMethodRewriter.methodHeader] == nil)
+        }
+    }
+
+    @Test("A query-less path keeps no query, and an empty query stays empty")
+    func queryPresence() async throws {
+        try await TestServers.with(handler: TestServers.echo) { server in
+            let none = try TestServers.echoed(try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json")))
+            #expect(none["query"] is NSNull)
+            let empty = try TestServers.echoed(try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json?")))
+            #expect(empty["query"] as? String == "")
+        }
+    }
+
+    @Test("Admin routes answer over loopback: the server marks local callers")
+    func adminRoutesOverLoopback() async throws {
+        let server = try await SandboxServer.start()
+        let latency = try await HTTP.send(
+            "PUT", HTTP.url(server.baseURL, "/__sandbox/latency"), body: Data(#"{"milliseconds":0}"#.utf8))
+        #expect(latency.status == 200)
+        #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health")).status == 200)
+        await server.stop()
+    }
+
+    @Test(
+        "Only loopback callers are local, so the admin routes refuse others",
+        arguments: [
+            ("127.0.0.1", true), ("127.8.9.10", true), ("::1", true), ("::ffff:127.0.0.1", true),
+            ("192.0.2.10", false), ("10.0.0.1", false), ("2001:db8::1", false), ("::ffff:192.0.2.1", false),
+        ])
+    func locality(address: String, isLocal: Bool) async throws {
+        let remote = try SocketAddress(ipAddress: address, port: 50_000)
+        let head = HTTPRequest(method: .get, scheme: nil, authority: "sandbox", path: "/__sandbox/health")
+        let request = SandboxResponder.sandboxRequest(from: head, body: Data(), remoteAddress: remote)
+        #expect(request.isLocal == isLocal)
+        let sandbox = try await Sandbox()
+        #expect(await sandbox.respond(to: request).status == (isLocal ? 200 : 403))
+    }
+
+    @Test(
+        "Request targets split into the raw path and query",
+        arguments: [
+            ("/a/b?x=1", "/a/b", "x=1"), ("/a%20b", "/a%20b", nil), ("/?", "/", ""), ("", "/", nil),
+            ("/x?y=1?z", "/x", "y=1?z"), ("http://host:80/p?q", "/p", "q"), ("http://host", "/", nil),
+            ("/p#frag", "/p", nil), ("*", "*", nil),
+        ] as [(String, String, String?)])
+    func targets(target: String, path: String, query: String?) {
+        #expect(RequestTarget(target) == RequestTarget(path: path, rawQuery: query))
+    }
+}
+
+extension RequestTarget {
+    init(path: String, rawQuery: String?) {
+        self.init("/")
+        self.path = path
+        self.rawQuery = rawQuery
+    }
+}

@@ -1,0 +1,93 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// The `sandbox` executable as a user runs it, through ``SandboxProcess``.
+@Suite("The sandbox command: banner, flags, signals, data directory", .timeLimit(.minutes(2)))
+struct SandboxCommandTests {
+    private static func temporaryDirectory() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("SandboxCommandTests-\(UUID().uuidString)", isDirectory: true)
+    }
+
+    @Test("It prints the URL first, then the services and their entry points, and serves them")
+    func banner() async throws {
+        let sandbox = try await SandboxProcess.launch()
+        let port = try #require(sandbox.baseURL.port)
+        #expect(sandbox.outputLines.first == "Sandbox listening on http://127.0.0.1:\(port)")
+        #expect(await sandbox.waitForOutput(containing: "Press Ctrl-C to stop."))
+        let banner = sandbox.outputLines.joined(separator: "\n")
+        for expected in [
+            "devmtn-post", "lambda-message-board", "?ns=", "/posts.json?ns=devmtn-post",
+            "/.json?ns=lambda-message-board", "/v0/appIBfoNbzEaA72c2/Design%20projects",
+            "Bearer patSandbox0000000.", "/bankey/profile/1", "/services/rest?method=soogreyhounds.photos.getList",
+            "in memory",
+        ] {
+            #expect(banner.contains(expected), "missing \(expected)")
+        }
+        let health = try await HTTP.send("GET", HTTP.url(sandbox.baseURL, "/__sandbox/health"))
+        #expect(health.status == 200)
+        #expect(await sandbox.terminate() == 0)
+    }
+
+    @Test("Credentials given on the command line are not echoed")
+    func credentialsNotEchoed() async throws {
+        let sandbox = try await SandboxProcess.launch([
+            "--auth-secret", "hunter2-secret", "--airtable-token", "patMine.secret-token",
+            "--airtable-token", "patOther.secret", "--soogreyhounds-api-key", "my-own-key",
+            "--airtable-legacy-api-key", "--no-rate-limit", "--keep-alive", "0.5", "--max-body-size", "1000",
+        ])
+        #expect(await sandbox.waitForOutput(containing: "Press Ctrl-C to stop."))
+        let banner = sandbox.outputLines.joined(separator: "\n")
+        for secret in ["hunter2-secret", "patMine.secret-token", "patOther.secret", "my-own-key", "patSandbox"] {
+            #expect(!banner.contains(secret), "echoed \(secret)")
+        }
+        #expect(banner.contains("Rate limit:     off"))
+        #expect(banner.contains("Legacy api_key: accepted"))
+        let tooLarge = try await HTTP.send(
+            "POST", HTTP.url(sandbox.baseURL, "/posts.json"), body: Data(repeating: 1, count: 1001))
+        #expect(tooLarge.status == 413)
+        #expect(await sandbox.kill(signal: SIGINT) == 0)
+    }
+
+    @Test("With --data-dir it keeps sandbox.sqlite, survives SIGKILL, and refuses a second sandbox on it")
+    func dataDirectory() async throws {
+        let directory = Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try await SandboxProcess.launch(["--data-dir", directory.path])
+        #expect(await first.waitForOutput(containing: "Press Ctrl-C to stop."))
+        #expect(first.outputLines.contains { $0.contains("sandbox.sqlite") && $0.contains("durable") })
+        #expect(FileManager.default.fileExists(atPath: directory.appendingPathComponent("sandbox.sqlite").path))
+
+        await #expect(throws: SandboxProcess.LaunchError.self) {
+            _ = try await SandboxProcess.launch(["--data-dir", directory.path])
+        }
+
+        #expect(await first.kill() == SIGKILL)
+        let restarted = try await SandboxProcess.launch(["--data-dir", directory.path, "--reset"])
+        #expect(try await HTTP.send("GET", HTTP.url(restarted.baseURL, "/__sandbox/health")).status == 200)
+        #expect(await restarted.terminate() == 0)
+    }
+
+    @Test("Invalid flags fail before listening, with the reason on standard error")
+    func invalidFlags() async throws {
+        do {
+            _ = try await SandboxProcess.launch(["--port", "70000"])
+            Issue.record("the sandbox started with --port 70000")
+        } catch let error as SandboxProcess.LaunchError {
+            #expect(error.description.contains("--port must be between 0 and 65535"))
+        }
+    }
+
+    @Test("Closing its standard input stops a sandbox started by a harness")
+    func stopsWhenStandardInputCloses() async throws {
+        let sandbox = try await SandboxProcess.launch()
+        sandbox.closeStandardInput()
+        #expect(await sandbox.waitForExit() == 0)
+    }
+}
