@@ -1,0 +1,31 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// An HTTPTransport on AsyncHTTPClient (SwiftNIO), the faster choice on Linux.
+// Its own package, so nobody else pulls in SwiftNIO.
+let package = Package(
+    name: "AsyncHTTPClientTransport",
+    platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
+    products: [
+        .library(name: "AsyncHTTPClientTransport", targets: ["AsyncHTTPClientTransport"])
+    ],
+    dependencies: [
+        .package(path: "../Networking"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.65.0"),
+    ],
+    targets: [
+        .target(
+            name: "AsyncHTTPClientTransport",
+            dependencies: [
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ]
+        ),
+        .testTarget(name: "AsyncHTTPClientTransportTests", dependencies: ["AsyncHTTPClientTransport"]),
+    ]
+)
