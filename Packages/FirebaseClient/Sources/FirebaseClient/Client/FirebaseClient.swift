@@ -1,0 +1,112 @@
+import Foundation
+import Networking
+
+/// The Firebase Realtime Database REST API: read, write, query and stream
+/// JSON at any path of a database.
+///
+/// Every path is relative to the database root and gets Firebase's `.json`
+/// suffix on the wire; the same code runs against the real service and the
+/// Sandbox, with only the ``Configuration`` changed:
+///
+/// ```swift
+/// let firebase = FirebaseClient(configuration: .init(databaseURL: URL(string: "https://devmtn-post.firebaseio.com")!))
+/// let page = try await firebase.query("posts", .orderByChild("timestamp").limitToLast(15), as: Post.Body.self)
+/// try await firebase.put(post.body, at: "posts/\(post.identifier.uuidString)")
+/// let key = try await firebase.post(message, to: "\(threadID)/messages")
+/// for try await value in firebase.values(at: "posts") { … }
+/// ```
+///
+/// Errors are ``NetworkError``s. Firebase's `{"error" : "…"}` bodies become
+/// the failure's ``HTTPFailure/message``; `Permission denied` is
+/// ``NetworkError/unauthenticated(_:)`` whatever the status; a failed
+/// conditional write is ``NetworkError/conflict(_:)``, read with
+/// ``Networking/NetworkError/firebaseConflict``.
+///
+/// A client is a `Sendable` value: copy it freely, share it between tasks.
+public struct FirebaseClient: Sendable {
+    /// The settings the client was made with.
+    public let configuration: Configuration
+    /// The HTTP client underneath, with the database URL, namespace and
+    /// credentials applied: for a request this type does not cover.
+    public let http: HTTPClient
+    /// Makes the push ids of ``makePushID()``.
+    public let pushIDs: FirebasePushIDGenerator
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - configuration: Where the database is and how to reach it.
+    ///   - pushIDs: Defaults to the process-wide generator, so ids made by
+    ///     every client of the process sort in the order they were made.
+    public init(configuration: Configuration, pushIDs: FirebasePushIDGenerator = .shared) {
+        self.configuration = configuration
+        self.pushIDs = pushIDs
+        var http = HTTPClient(
+            baseURL: configuration.databaseURL,
+            transport: configuration.transport,
+            decoder: configuration.decoder,
+            encoder: configuration.encoder,
+            retryPolicy: configuration.retryPolicy
+        )
+        http.timeout = configuration.timeout
+        http.logHandler = configuration.logHandler
+        if let namespace = configuration.namespace {
+            http.query.append(QueryItem(name: "ns", value: namespace))
+        }
+        switch configuration.credentials {
+        case .idToken(let token), .databaseSecret(let token):
+            http.query.append(QueryItem(name: "auth", value: token))
+        case .accessToken(let token):
+            http.headers["Authorization"] = "Bearer \(token)"
+        case nil:
+            break
+        }
+        self.http = http
+    }
+
+    /// Creates a client for a database URL, with the other settings at
+    /// their defaults.
+    public init(
+        databaseURL: URL,
+        namespace: String? = nil,
+        credentials: FirebaseCredentials? = nil,
+        transport: any HTTPTransport = URLSessionTransport.shared
+    ) {
+        self.init(
+            configuration: Configuration(
+                databaseURL: databaseURL, namespace: namespace, credentials: credentials, transport: transport)
+        )
+    }
+
+    /// A new push id: 20 characters that sort in the order they were made,
+    /// the key `POST` would have chosen. PUT under it to make a write that
+    /// is safe to retry.
+    ///
+    /// ```swift
+    /// let key = firebase.makePushID()  // "-NqQ4h2bW9y1Zx8aQ3tV"
+    /// try await firebase.put(message, at: "\(threadID)/messages/\(key)")
+    /// ```
+    public func makePushID() -> String {
+        pushIDs.next()
+    }
+
+    /// A request for `path` (segments separated by `/`, relative to the
+    /// root) with the `.json` suffix Firebase needs, decoding `Value`.
+    func request<Value: Decodable>(_ method: HTTPMethod, _ path: String, as type: Value.Type) -> Request<Value> {
+        Request<Value>(method: method, path: path).pathExtension("json")
+    }
+
+    /// A request for `path` whose response body is not read.
+    func request(_ method: HTTPMethod, _ path: String) -> Request<Void> {
+        Request<Void>(method: method, path: path).pathExtension("json")
+    }
+
+    /// Sends `request`, mapping Firebase's failures onto ``NetworkError``.
+    func send<Value>(_ request: Request<Value>) async throws(NetworkError) -> Response<Value> {
+        do {
+            return try await http.response(for: request)
+        } catch {
+            throw FirebaseFailure.map(error)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Networking
+
+/// How a stream notices that its connection went quiet, and how it comes
+/// back.
+///
+/// Firebase sends a `keep-alive` event every 30 seconds or so on an idle
+/// stream. A connection that carries no byte for ``idleTimeout`` is taken
+/// for dead (a laptop lid closed, a NAT that forgot the flow) and replaced,
+/// like one that dropped. Reconnection waits with exponential backoff and
+/// full jitter: a random delay up to `baseDelay × 2^(failures − 1)`, capped
+/// at ``maxDelay``. The count of failures starts again once a new
+/// connection delivers its first event.
+///
+/// ```swift
+/// var policy = FirebaseStreamPolicy()
+/// policy.idleTimeout = .seconds(45)
+/// policy.maxConsecutiveFailures = 10  // then the stream throws
+/// ```
+public struct FirebaseStreamPolicy: Sendable {
+    /// How long a connection may stay silent before it is replaced.
+    public var idleTimeout: Duration
+    /// The backoff unit: the first reconnection waits up to this long.
+    public var baseDelay: Duration
+    /// The longest wait between reconnections.
+    public var maxDelay: Duration
+    /// How many reconnections in a row may fail before the stream gives up
+    /// and throws the last error; `nil` retries for as long as the stream
+    /// is consumed.
+    public var maxConsecutiveFailures: Int?
+    /// Sleeps between reconnections; injectable so tests do not wait.
+    public var clock: RetryClock
+    /// Returns a random number in the range; injectable for tests.
+    public var random: @Sendable (ClosedRange<Double>) -> Double
+
+    /// Creates a policy.
+    public init(
+        idleTimeout: Duration = .seconds(75),
+        baseDelay: Duration = .milliseconds(500),
+        maxDelay: Duration = .seconds(30),
+        maxConsecutiveFailures: Int? = nil,
+        clock: RetryClock = .system,
+        random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
+    ) {
+        self.idleTimeout = idleTimeout
+        self.baseDelay = baseDelay
+        self.maxDelay = maxDelay
+        self.maxConsecutiveFailures = maxConsecutiveFailures
+        self.clock = clock
+        self.random = random
+    }
+
+    /// The wait before reconnection number `failures` (starting at 1).
+    func delay(afterFailures failures: Int) -> Duration {
+        let exponent = Double(1 << min(max(failures, 1) - 1, 30))
+        let cap = min(baseDelay.secondsValue * exponent, maxDelay.secondsValue)
+        return .milliseconds(Int64((random(0...max(cap, 0)) * 1000).rounded()))
+    }
+}
+
+extension Duration {
+    /// The duration in seconds as a `Double`.
+    var secondsValue: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

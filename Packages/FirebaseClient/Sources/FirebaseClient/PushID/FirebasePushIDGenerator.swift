@@ -1,0 +1,106 @@
+import Foundation
+
+/// Makes push ids the way Firebase's SDKs do: keys that sort in the order
+/// they were made, so a list keyed by them is a list in time order.
+///
+/// A push id is 20 characters from the 64-character alphabet
+/// `-0-9A-Z_a-z`, which is in ASCII order: 8 characters of the time in
+/// milliseconds, most significant first, then 12 of randomness. Ids made
+/// within the same millisecond reuse the previous random part plus one, so
+/// they still sort in order of creation, and a millisecond can never yield
+/// the same id twice. This generator also never lets time go backwards: if
+/// the clock is set back, ids continue from the last one made.
+///
+/// ```swift
+/// let key = FirebasePushIDGenerator.shared.next()       // "-NqQ4h2bW9y1Zx8aQ3tV"
+/// FirebasePushIDGenerator.date(of: key)                 // when it was made
+/// ```
+public final class FirebasePushIDGenerator: @unchecked Sendable {
+    /// The generator every ``FirebaseClient`` uses unless given another, so
+    /// all ids made in a process sort in the order they were made.
+    public static let shared = FirebasePushIDGenerator()
+
+    /// The 64 characters of a push id, in ASCII (and so in sort) order.
+    public static let alphabet = Array("-0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ_abcdefghijklmnopqrstuvwxyz")
+
+    private let now: @Sendable () -> Date
+    private let random: @Sendable () -> Int
+    // `NSLock` rather than `Mutex`, which needs macOS 15; every access to
+    // the two fields below holds it, which is what makes the class Sendable.
+    private let lock = NSLock()
+    private var lastTime: Int64 = -1
+    private var lastRandom: [Int] = []
+
+    /// Creates a generator.
+    ///
+    /// - Parameters:
+    ///   - now: The clock; injectable so tests can hold time still.
+    ///   - random: Returns a number in `0..<64`; injectable for tests.
+    public init(
+        now: @escaping @Sendable () -> Date = { Date() },
+        random: @escaping @Sendable () -> Int = { Int.random(in: 0..<64) }
+    ) {
+        self.now = now
+        self.random = random
+    }
+
+    /// A new push id, greater than every id this generator made before.
+    public func next() -> String {
+        let milliseconds = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        return lock.withLock {
+            var time = max(milliseconds, 0)
+            if time <= lastTime {
+                time = lastTime
+                if !incrementRandom() {
+                    // All 12 random characters were at their maximum: move
+                    // to the next millisecond rather than wrap around.
+                    time += 1
+                    lastRandom = (0..<12).map { _ in random() & 63 }
+                }
+            } else {
+                lastRandom = (0..<12).map { _ in random() & 63 }
+            }
+            lastTime = time
+            var characters = [Character](repeating: "-", count: 20)
+            var remaining = time
+            for index in stride(from: 7, through: 0, by: -1) {
+                characters[index] = Self.alphabet[Int(remaining % 64)]
+                remaining /= 64
+            }
+            for (offset, value) in lastRandom.enumerated() {
+                characters[8 + offset] = Self.alphabet[value]
+            }
+            return String(characters)
+        }
+    }
+
+    /// When a push id was made, read from its first 8 characters; `nil` if
+    /// the text is not a push id.
+    public static func date(of pushID: String) -> Date? {
+        let characters = Array(pushID)
+        guard characters.count == 20 else { return nil }
+        var milliseconds: Int64 = 0
+        for character in characters {
+            guard alphabet.contains(character) else { return nil }
+        }
+        for character in characters.prefix(8) {
+            guard let value = alphabet.firstIndex(of: character) else { return nil }
+            milliseconds = milliseconds * 64 + Int64(value)
+        }
+        return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
+    }
+
+    /// Adds one to the random part, carrying from the right; `false` when
+    /// it was already at its maximum.
+    private func incrementRandom() -> Bool {
+        guard lastRandom.count == 12 else { return false }
+        var index = 11
+        while index >= 0, lastRandom[index] == 63 {
+            lastRandom[index] = 0
+            index -= 1
+        }
+        guard index >= 0 else { return false }
+        lastRandom[index] += 1
+        return true
+    }
+}

@@ -1,0 +1,71 @@
+import FirebaseClient
+import Foundation
+import Networking
+import Sandbox
+import Testing
+
+@Suite("Configuration: URLs, namespaces and credentials")
+struct ConfigurationTests {
+    private static let real = URL(string: "https://devmtn-post.firebaseio.com")!
+
+    @Test("Paths get .json, the root is /.json, and the real service gets no ns")
+    func urls() throws {
+        let firebase = FirebaseClient(databaseURL: Self.real)
+        let post = try firebase.http.makeHTTPRequest(Request<JSON>.get("posts/abc").pathExtension("json"))
+        #expect(post.url.absoluteString == "https://devmtn-post.firebaseio.com/posts/abc.json")
+        let root = try firebase.http.makeHTTPRequest(Request<JSON>.get("").pathExtension("json"))
+        #expect(root.url.absoluteString == "https://devmtn-post.firebaseio.com/.json")
+        let regional = FirebaseClient(
+            databaseURL: URL(string: "https://db-default-rtdb.europe-west1.firebasedatabase.app/")!)
+        let message = try regional.http.makeHTTPRequest(Request<JSON>.get("a/messages").pathExtension("json"))
+        #expect(
+            message.url.absoluteString == "https://db-default-rtdb.europe-west1.firebasedatabase.app/a/messages.json")
+    }
+
+    @Test("An emulator's namespace travels as ns")
+    func namespace() throws {
+        let firebase = FirebaseClient(databaseURL: URL(string: "http://127.0.0.1:9000")!, namespace: "devmtn-post")
+        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("posts").pathExtension("json"))
+        #expect(request.url.absoluteString == "http://127.0.0.1:9000/posts.json?ns=devmtn-post")
+    }
+
+    @Test("An ID token goes in the URL as auth and never into logs or descriptions")
+    func idTokenIsRedacted() async throws {
+        let records = Records()
+        let sandbox = try await Sandbox()
+        var configuration = FirebaseClient.Configuration(
+            databaseURL: Sandbox.baseURL, namespace: "t", credentials: .idToken("id-token-123"),
+            transport: SandboxTransport(sandbox))
+        configuration.logHandler = { records.append($0.description + " " + $0.url) }
+        let firebase = FirebaseClient(configuration: configuration)
+        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
+        #expect(request.url.query?.contains("auth=id-token-123") == true)
+        _ = try await firebase.get("x", as: JSON.self)
+        #expect(!records.all.isEmpty)
+        #expect(records.all.allSatisfy { !$0.contains("id-token-123") })
+        #expect(try !firebase.http.cURLDescription(for: Request<JSON>.get("x")).contains("id-token-123"))
+    }
+
+    @Test("An access token goes in the Authorization header, not the URL")
+    func accessTokenInHeader() throws {
+        let firebase = FirebaseClient(databaseURL: Self.real, credentials: .accessToken("ya29.token"))
+        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
+        #expect(request.headers["Authorization"] == "Bearer ya29.token")
+        #expect(request.url.query == nil)
+        #expect(try !firebase.http.cURLDescription(for: Request<JSON>.get("x")).contains("ya29.token"))
+    }
+}
+
+/// Collects log lines from any thread.
+final class Records: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+
+    var all: [String] {
+        lock.withLock { lines }
+    }
+}
