@@ -1,0 +1,125 @@
+import Foundation
+import Models
+import Networking
+
+/// A client for one table of the Airtable Web API
+/// (`https://api.airtable.com/v0/{baseId}/{tableIdOrName}`).
+///
+/// It lists records a page at a time, as an `AsyncSequence` of pages or all
+/// at once; gets, creates, updates, replaces, upserts and deletes them, one or
+/// many (many are split into requests of at most 10 records, Airtable's
+/// limit); retries a 429 after the wait Airtable asks for; and reports
+/// Airtable's error bodies as an ``AirtableError`` readable from the thrown
+/// `NetworkError`.
+///
+/// ```swift
+/// let airtable = AirtableClient(baseID: "appIBfoNbzEaA72c2", table: "Design projects", token: token)
+/// let projects = try await airtable.records(as: Project.self)
+/// let created = try await airtable.create(Project(name: "Test", dueDate: CalendarDate("2024-01-31")))
+/// ```
+///
+/// Records are generic over their `fields`: any `Codable` type such as
+/// ``Models/Project``, or `[String: JSON]` for raw fields. The personal
+/// access token travels only in the `Authorization: Bearer` header, never in
+/// a URL, and is redacted from logs and descriptions.
+///
+/// Pointing the same code at the Sandbox takes configuration alone:
+///
+/// ```swift
+/// let sandboxed = AirtableClient(
+///     baseID: AirtableClient.lessonBaseID, table: AirtableClient.designProjectsTable, token: token,
+///     endpointURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+/// ```
+public struct AirtableClient: Sendable {
+    /// What it talks to and how; fixed for the client's lifetime.
+    public let configuration: Configuration
+    /// The HTTP client underneath, for logging and timeouts:
+    /// `client.http.logHandler = { print($0) }`. Its `Authorization` header
+    /// carries the token.
+    public var http: HTTPClient
+    /// Spaces requests when ``AirtableRateLimitPolicy/requestsPerSecond`` is set.
+    let pacer: RequestPacer
+
+    /// Creates a client from a full configuration.
+    public init(configuration: Configuration) {
+        self.init(configuration: configuration, pacer: RequestPacer())
+    }
+
+    private init(configuration: Configuration, pacer: RequestPacer) {
+        self.configuration = configuration
+        self.pacer = pacer
+        var retryPolicy = configuration.retryPolicy
+        // 429s belong to the rate-limit policy alone, so they are never
+        // retried twice over or with the general backoff instead of 30 s.
+        retryPolicy.retryableStatuses.remove(429)
+        retryPolicy.refusedStatuses.remove(429)
+        var http = HTTPClient(
+            baseURL: configuration.endpointURL,
+            transport: configuration.transport,
+            decoder: .airtable,
+            encoder: .airtable,
+            retryPolicy: retryPolicy
+        )
+        http.headers["Authorization"] = "Bearer \(configuration.token)"
+        self.http = http
+    }
+
+    /// Creates a client for one table.
+    ///
+    /// - Parameters:
+    ///   - baseID: The base, such as `appIBfoNbzEaA72c2`.
+    ///   - table: The table's name (`Design projects`) or id (`tbl…`).
+    ///   - token: A personal access token (`pat…`).
+    ///   - endpointURL: Defaults to `https://api.airtable.com`.
+    ///   - transport: Defaults to the shared `URLSessionTransport`.
+    ///   - rateLimit: How 429s are waited out and retried.
+    public init(
+        baseID: String,
+        table: String,
+        token: String,
+        endpointURL: URL = Configuration.defaultEndpointURL,
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        rateLimit: AirtableRateLimitPolicy = .default
+    ) {
+        self.init(
+            configuration: Configuration(
+                baseID: baseID,
+                table: table,
+                token: token,
+                endpointURL: endpointURL,
+                transport: transport,
+                rateLimit: rateLimit
+            )
+        )
+    }
+
+    /// A client for another table of the same base, sharing everything else.
+    ///
+    /// ```swift
+    /// let clients = airtable.table("Clients")
+    /// ```
+    public func table(_ tableIDOrName: String) -> AirtableClient {
+        var configuration = configuration
+        configuration.table = tableIDOrName
+        var copy = AirtableClient(configuration: configuration, pacer: pacer)
+        copy.http = http
+        return copy
+    }
+}
+
+extension AirtableClient: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// The base, table and endpoint; never the token.
+    public var description: String {
+        "AirtableClient(\(configuration.description))"
+    }
+
+    /// The same as ``description``, so `debugPrint` cannot reveal the token.
+    public var debugDescription: String {
+        description
+    }
+
+    /// A mirror without the token, so `dump(client)` cannot reveal it.
+    public var customMirror: Mirror {
+        Mirror(self, children: ["configuration": configuration], displayStyle: .struct)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Networking
+
+/// How an ``AirtableClient`` waits out a 429 (`RATE_LIMIT_REACHED`) and
+/// tries again.
+///
+/// Airtable allows 5 requests per second per base and, past that, answers
+/// 429 and asks callers to wait 30 seconds before it accepts more. A 429 means
+/// the request did nothing, so every request is retried after one, creates
+/// included. The wait is the server's `Retry-After` when it sends one;
+/// otherwise ``wait``, doubling on each further retry up to ``maxWait``.
+/// After ``maxRetries`` retries the 429 is thrown as
+/// `NetworkError.rateLimited`.
+///
+/// A bulk job can avoid the 429s altogether by pacing its requests with
+/// ``requestsPerSecond`` (off by default):
+///
+/// ```swift
+/// let policy = AirtableRateLimitPolicy(requestsPerSecond: 4)
+/// ```
+///
+/// Tests make the waits instant with a ``clock`` that records instead of
+/// sleeping.
+public struct AirtableRateLimitPolicy: Sendable {
+    /// How many times a rate-limited request is sent again; 0 never retries.
+    public var maxRetries: Int
+    /// The first wait when the server names none: Airtable asks for 30 s.
+    public var wait: Duration
+    /// The longest computed wait; a server's `Retry-After` is honoured even
+    /// when longer.
+    public var maxWait: Duration
+    /// The most requests per second a client (and the clients
+    /// ``AirtableClient/table(_:)`` makes from it) sends, spacing them
+    /// evenly; `nil` sends at once. Airtable allows 5 per second per base;
+    /// a little less (4) leaves room for the network's jitter.
+    public var requestsPerSecond: Double?
+    /// What reads the time and sleeps; injectable for tests.
+    public var clock: RetryClock
+
+    /// Creates a policy.
+    public init(
+        maxRetries: Int = 3,
+        wait: Duration = .seconds(30),
+        maxWait: Duration = .seconds(120),
+        requestsPerSecond: Double? = nil,
+        clock: RetryClock = .system
+    ) {
+        self.maxRetries = max(0, maxRetries)
+        self.wait = wait
+        self.maxWait = maxWait
+        self.requestsPerSecond = requestsPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
+        self.clock = clock
+    }
+
+    /// Three retries, 30 s apart at first, as Airtable asks.
+    public static let `default` = AirtableRateLimitPolicy()
+
+    /// No retries: a 429 is thrown at once.
+    public static let never = AirtableRateLimitPolicy(maxRetries: 0)
+
+    /// The wait before retry number `retry` (from 1), given the server's
+    /// `Retry-After`, if any.
+    public func delay(beforeRetry retry: Int, retryAfter: Duration?) -> Duration {
+        if let retryAfter {
+            return retryAfter
+        }
+        let factor = 1 << min(max(retry - 1, 0), 20)
+        return min(wait * factor, maxWait)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Models
+import Networking
+
+extension AirtableClient {
+    /// The lesson's base, `appIBfoNbzEaA72c2` (the "Project tracker" sample).
+    public static let lessonBaseID = "appIBfoNbzEaA72c2"
+    /// The lesson's table, `Design projects`.
+    public static let designProjectsTable = "Design projects"
+
+    /// Every project of the `Design projects` table in the table's order:
+    /// the lesson's GET, whatever table this client was made for.
+    public func getProjects() async throws(NetworkError) -> [Project] {
+        try await table(Self.designProjectsTable).records(as: Project.self).map(\.fields)
+    }
+
+    /// Adds a project to `Design projects`: the lesson's POST of
+    /// `{"fields":{…}}`. Returns the record Airtable created, with its id.
+    @discardableResult
+    public func post(_ project: Project) async throws(NetworkError) -> AirtableRecord<Project> {
+        try await table(Self.designProjectsTable).create(project)
+    }
+
+    /// ``getProjects()`` with the result delivered on the main queue, as
+    /// the lesson's table view expects.
+    ///
+    /// ```swift
+    /// airtable.getProjects { result in
+    ///     switch result {
+    ///     case .success(let projects): self.projects = projects
+    ///     case .failure(let error): self.showAlert(error.localizedDescription)
+    ///     }
+    /// }
+    /// ```
+    ///
+    /// - Returns: The task, to cancel the request (the completion then gets
+    ///   `NetworkError.cancelled`).
+    @discardableResult
+    public func getProjects(
+        completion: @escaping @MainActor @Sendable (Result<[Project], NetworkError>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion) { () async throws(NetworkError) in try await getProjects() }
+    }
+
+    /// ``post(_:)`` with the result delivered on the main queue, as the
+    /// lesson's "add project" screen expects.
+    @discardableResult
+    public func post(
+        _ project: Project,
+        completion: @escaping @MainActor @Sendable (Result<AirtableRecord<Project>, NetworkError>) -> Void
+    ) -> Task<Void, Never> {
+        deliverOnMain(completion) { () async throws(NetworkError) in try await post(project) }
+    }
+
+    private func deliverOnMain<Value: Sendable>(
+        _ completion: @escaping @MainActor @Sendable (Result<Value, NetworkError>) -> Void,
+        _ operation: @escaping @Sendable () async throws(NetworkError) -> Value
+    ) -> Task<Void, Never> {
+        Task {
+            let result: Result<Value, NetworkError>
+            do throws(NetworkError) {
+                result = .success(try await operation())
+            } catch {
+                result = .failure(error)
+            }
+            await MainActor.run {
+                completion(result)
+            }
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import AirtableClient
+import Foundation
+import Networking
+import Sandbox
+
+/// A sandbox and a client on it, for one test.
+struct Harness {
+    static let token = AirtableEmulator.Configuration.defaultToken
+    static let baseID = AirtableEmulator.lessonBaseID
+
+    let sandbox: Sandbox
+    let clock: RecordingClock
+
+    /// A fresh sandbox with the lesson's base; its rate limit is off unless
+    /// asked for, so tests that are not about it never wait.
+    init(rateLimited: Bool = false) async throws {
+        sandbox = try await Sandbox(
+            configuration: SandboxConfiguration(airtable: AirtableEmulator.Configuration(rateLimitEnabled: rateLimited))
+        )
+        clock = RecordingClock()
+    }
+
+    /// A client on `table`, whose rate-limit and retry waits are recorded
+    /// instead of slept.
+    func client(table: String = AirtableClient.designProjectsTable, token: String = Harness.token) -> AirtableClient {
+        AirtableClient(
+            configuration: AirtableClient.Configuration(
+                baseID: Harness.baseID,
+                table: table,
+                token: token,
+                endpointURL: Sandbox.baseURL,
+                transport: SandboxTransport(sandbox),
+                rateLimit: AirtableRateLimitPolicy(clock: clock.retryClock),
+                retryPolicy: RetryPolicy(clock: clock.retryClock)
+            )
+        )
+    }
+
+    /// The requests the sandbox answered under the base.
+    func requests(method: String? = nil) async -> [RecordedRequest] {
+        await sandbox.requests.matching("/v0/*", method: method)
+    }
+
+    /// Adds a table of `count` records named `Row 1`… with a `Rank` number.
+    func addNumberedTable(_ name: String, count: Int) async throws {
+        let rows = (1...count).map { JSONValue.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
+        try await sandbox.airtable.addTable(
+            named: name, fields: [.init("Name", .singleLineText), .init("Rank", .number)], records: rows)
+    }
+}
+
+/// Records each wait instead of sleeping, so a 30-second rate-limit wait
+/// takes no time and can be checked exactly.
+final class RecordingClock: @unchecked Sendable {
+    private let lock = NSLock()
+    private var recorded: [Duration] = []
+
+    /// The waits asked for, in order.
+    var sleeps: [Duration] {
+        lock.withLock { recorded }
+    }
+
+    var retryClock: RetryClock {
+        RetryClock(now: { Date() }, sleep: { [self] duration in lock.withLock { recorded.append(duration) } })
+    }
+}
+
+/// The fields of a table made by ``Harness/addNumberedTable(_:count:)``.
+struct Row: Codable, Sendable, Hashable {
+    var name: String
+    var rank: Int?
+
+    enum CodingKeys: String, CodingKey {
+        case name = "Name"
+        case rank = "Rank"
+    }
+}

@@ -1,0 +1,94 @@
+import Foundation
+import Models
+import Networking
+
+/// Lesson 4's networking: a customer's profile and accounts from the Bankey
+/// course server (`GET profile/{id}` and `GET profile/{id}/accounts`).
+///
+/// Every call has an `async` form and the lesson's completion form, which
+/// delivers a `Result` on the main queue. Failures are a ``BankeyError``
+/// whose ``BankeyError/kind`` is the lesson's `serverError` or
+/// `decodingError`, with the full `NetworkError` inside.
+///
+/// ```swift
+/// let bankey = BankeyClient()
+/// let summary = try await bankey.fetchSummary(forUserId: "1")
+/// summary.profile.firstName          // "Kevin"
+/// summary.accounts.first?.amount     // 929466.23, exactly
+///
+/// bankey.fetchProfile(forUserId: "1") { result in
+///     switch result {
+///     case .success(let profile): self.configureTableHeaderView(with: profile)
+///     case .failure(let error): self.showErrorAlert(for: error.kind)
+///     }
+/// }
+/// ```
+///
+/// The course server wrote its JSON with trailing commas; they decode on
+/// every platform.
+public struct BankeyClient: Sendable {
+    /// The lesson's server, `https://fierce-retreat-36855.herokuapp.com/bankey/`.
+    public static let lessonBaseURL = URL(string: "https://fierce-retreat-36855.herokuapp.com/bankey/")!
+
+    /// The HTTP client underneath, for logging and timeouts:
+    /// `bankey.http.logHandler = { print($0) }`.
+    public var http: HTTPClient
+
+    /// Creates a client.
+    ///
+    /// - Parameters:
+    ///   - baseURL: The URL `profile/…` is relative to; defaults to the
+    ///     lesson's server. For the Sandbox: `Sandbox.baseURL` + `bankey/`.
+    ///   - transport: Defaults to the shared `URLSessionTransport`.
+    ///   - retryPolicy: How failed fetches are retried (they are GETs, so
+    ///     lost connections and 5xx answers are retried by default).
+    public init(
+        baseURL: URL = BankeyClient.lessonBaseURL,
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        retryPolicy: RetryPolicy = .default
+    ) {
+        http = HTTPClient(baseURL: baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
+    }
+
+    /// The customer's profile (`GET profile/{userId}`).
+    ///
+    /// - Throws: ``BankeyError`` of kind ``BankeyError/Kind/serverError``
+    ///   when the server cannot be reached or answers an error status, and
+    ///   ``BankeyError/Kind/decodingError`` when the body is not a profile.
+    public func fetchProfile(forUserId userId: String) async throws(BankeyError) -> Profile {
+        let request = try userRequest(userId).decoding { response, decoder in
+            try Profile.decode(from: response.body, using: decoder)
+        }
+        return try await send(request)
+    }
+
+    /// The customer's accounts (`GET profile/{userId}/accounts`), in the
+    /// server's order, each amount an exact `Decimal`.
+    ///
+    /// - Throws: ``BankeyError`` as ``fetchProfile(forUserId:)`` does. One
+    ///   malformed account fails the whole list, since a list missing an
+    ///   account would misstate what the customer has.
+    public func fetchAccounts(forUserId userId: String) async throws(BankeyError) -> [Account] {
+        let request = try userRequest(userId)
+            .appendingPathComponent("accounts")
+            .decoding { response, decoder in try Account.decodeList(from: response.body, using: decoder) }
+        return try await send(request)
+    }
+
+    /// `profile/{userId}`, the id percent-encoded as one segment so it can
+    /// never reach another path.
+    private func userRequest(_ userId: String) throws(BankeyError) -> Request<Data> {
+        guard !userId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            throw BankeyError(.invalidURL("The Bankey user id is empty."))
+        }
+        return Request<Data>.get("profile").appendingPathComponent(userId)
+    }
+
+    private func send<Value>(_ request: Request<Value>) async throws(BankeyError) -> Value {
+        do {
+            return try await http.send(request)
+        } catch {
+            throw BankeyError(error)
+        }
+    }
+}

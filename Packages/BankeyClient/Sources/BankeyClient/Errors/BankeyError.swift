@@ -1,0 +1,58 @@
+import Foundation
+import Networking
+
+/// Why a Bankey fetch failed: the lesson's two kinds, with the full
+/// `NetworkError` behind them.
+///
+/// The lesson's screen shows one alert for each kind ("Server Error" and
+/// "Decoding Error"), so ``kind`` is what a view model switches on;
+/// ``underlying`` says exactly what happened, for logs and tests.
+///
+/// ```swift
+/// catch let error {
+///     switch error.kind {
+///     case .serverError: showAlert("Server Error", "Ensure you are connected to the internet.")
+///     case .decodingError: showAlert("Decoding Error", "We could not process your request.")
+///     }
+/// }
+/// ```
+public struct BankeyError: Error, Sendable, CustomStringConvertible, LocalizedError {
+    /// The lesson's two failure kinds.
+    public enum Kind: Sendable, Hashable, CaseIterable {
+        /// The server could not be reached, dropped the connection or
+        /// answered an error status: the lesson's `serverError`.
+        case serverError
+        /// The server answered, but not with what was asked for: the
+        /// lesson's `decodingError`.
+        case decodingError
+    }
+
+    /// Which of the lesson's kinds this is.
+    public var kind: Kind
+    /// What happened, in detail.
+    public var underlying: NetworkError
+
+    /// Classifies a `NetworkError`: a decoding failure is
+    /// ``Kind/decodingError``, anything else ``Kind/serverError``.
+    public init(_ underlying: NetworkError) {
+        self.underlying = underlying
+        kind = underlying.isDecodingFailure ? .decodingError : .serverError
+    }
+
+    /// Whether the fetch was cancelled rather than failed; a screen shows no
+    /// alert for it.
+    public var isCancelled: Bool {
+        if case .cancelled = underlying { return true }
+        return false
+    }
+
+    /// The underlying error's one-line description.
+    public var description: String {
+        underlying.description
+    }
+
+    /// The same line, for `localizedDescription`.
+    public var errorDescription: String? {
+        description
+    }
+}

@@ -1,0 +1,53 @@
+import Models
+import Networking
+
+extension BankeyClient {
+    /// The profile and the accounts, fetched at the same time: the lesson's
+    /// `DispatchGroup` of two requests, as structured concurrency.
+    ///
+    /// It fails as soon as either fetch fails, with that fetch's error,
+    /// cancelling the other instead of letting it run to the end.
+    public func fetchSummary(forUserId userId: String) async throws(BankeyError) -> AccountSummary {
+        let result = await withTaskGroup(of: SummaryPart.self) { group -> Result<AccountSummary, BankeyError> in
+            group.addTask {
+                .profile(await capture { () async throws(BankeyError) in try await fetchProfile(forUserId: userId) })
+            }
+            group.addTask {
+                .accounts(await capture { () async throws(BankeyError) in try await fetchAccounts(forUserId: userId) })
+            }
+            var profile: Profile?
+            var accounts: [Account]?
+            for await part in group {
+                switch part {
+                case .profile(.success(let value)):
+                    profile = value
+                case .accounts(.success(let value)):
+                    accounts = value
+                case .profile(.failure(let error)), .accounts(.failure(let error)):
+                    group.cancelAll()
+                    return .failure(error)
+                }
+            }
+            guard let profile, let accounts else { return .failure(BankeyError(.cancelled)) }
+            return .success(AccountSummary(profile: profile, accounts: accounts))
+        }
+        return try result.get()
+    }
+}
+
+/// One finished half of ``BankeyClient/fetchSummary(forUserId:)``.
+private enum SummaryPart: Sendable {
+    case profile(Result<Profile, BankeyError>)
+    case accounts(Result<[Account], BankeyError>)
+}
+
+/// Runs a typed-throwing operation and keeps its outcome as a `Result`.
+func capture<Value>(
+    _ operation: () async throws(BankeyError) -> Value
+) async -> Result<Value, BankeyError> {
+    do throws(BankeyError) {
+        return .success(try await operation())
+    } catch {
+        return .failure(error)
+    }
+}

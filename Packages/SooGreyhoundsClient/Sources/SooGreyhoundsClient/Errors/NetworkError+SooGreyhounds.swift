@@ -1,0 +1,25 @@
+import Models
+import Networking
+
+extension NetworkError {
+    /// The SooGreyhounds API's own failure, `{"stat":"fail","code":100,…}`,
+    /// as ``Models/SooGreyhoundsError/failed(code:message:)``; `nil` for any
+    /// other error.
+    ///
+    /// ```swift
+    /// if case .failed(100, _) = error.sooGreyhoundsError { print("Check the API key") }
+    /// ```
+    public var sooGreyhoundsError: SooGreyhoundsError? {
+        guard let failure, failure.status / 100 == 2, let message = failure.message,
+            let code = message.code.flatMap({ Int($0) })
+        else { return nil }
+        return .failed(code: code, message: message.message)
+    }
+
+    /// Whether a photo list had photos and none could be read: the lesson's
+    /// `invalidJSONData`. The failure's reason lists each photo and why.
+    public var isInvalidJSONData: Bool {
+        guard case .decodingFailed(let failure) = self else { return false }
+        return failure.codingPath == FlickrBody.invalidJSONDataPath && failure.reason.hasPrefix("invalidJSONData")
+    }
+}

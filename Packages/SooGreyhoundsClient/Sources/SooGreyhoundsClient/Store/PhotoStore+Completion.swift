@@ -1,0 +1,49 @@
+import Foundation
+import Models
+import Networking
+
+extension PhotoStore {
+    /// ``fetchLatestPhotos()`` with the lesson's completion: the result
+    /// arrives on the main queue.
+    ///
+    /// ```swift
+    /// store.fetchLatestPhotos { result in
+    ///     switch result {
+    ///     case .success(let photos): print("Successfully found \(photos.count) photos.")
+    ///     case .failure(let error): print("Error fetching latest photos: \(error)")
+    ///     }
+    /// }
+    /// ```
+    @discardableResult
+    public nonisolated func fetchLatestPhotos(
+        completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            let result: Result<[Photo], NetworkError>
+            do throws(NetworkError) {
+                result = .success(try await fetchLatestPhotos())
+            } catch {
+                result = .failure(error)
+            }
+            await MainActor.run { completion(result) }
+        }
+    }
+
+    /// ``fetchImage(for:)`` with the lesson's completion: the result
+    /// arrives on the main queue, ready for an image view.
+    @discardableResult
+    public nonisolated func fetchImage(
+        for photo: Photo,
+        completion: @escaping @MainActor @Sendable (Result<RemoteImage, NetworkError>) -> Void
+    ) -> Task<Void, Never> {
+        Task {
+            let result: Result<RemoteImage, NetworkError>
+            do throws(NetworkError) {
+                result = .success(try await fetchImage(for: photo))
+            } catch {
+                result = .failure(error)
+            }
+            await MainActor.run { completion(result) }
+        }
+    }
+}
