@@ -16,7 +16,7 @@ let libraryPlatforms: [SupportedPlatform] = [.macOS(.v14), .iOS(.v17), .tvOS(.v1
 /// A library package under Packages/<name>, with its tests beside it.
 func library(
     _ name: String, dependencies: [Target.Dependency] = [], resources: [Resource]? = nil,
-    testResources: [Resource]? = nil
+    testResources: [Resource]? = nil, testDependencies: [Target.Dependency] = []
 )
     -> [Target]
 {
@@ -24,7 +24,7 @@ func library(
         .target(name: name, dependencies: dependencies, path: "Packages/\(name)/Sources/\(name)", resources: resources),
         .testTarget(
             name: "\(name)Tests",
-            dependencies: [.target(name: name)],
+            dependencies: [.target(name: name)] + testDependencies,
             path: "Packages/\(name)/Tests/\(name)Tests",
             resources: testResources
         ),
@@ -38,8 +38,93 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Models", targets: ["Models"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "AirtableClient", targets: ["AirtableClient"]),
+        .library(name: "BankeyClient", targets: ["BankeyClient"]),
+        .library(name: "SooGreyhoundsClient", targets: ["SooGreyhoundsClient"]),
+        .library(name: "FirebaseClient", targets: ["FirebaseClient"]),
+        .library(name: "PostFeedClient", targets: ["PostFeedClient"]),
+        .library(name: "MessageBoardClient", targets: ["MessageBoardClient"]),
+        .library(name: "SandboxServer", targets: ["SandboxServer"]),
+        .library(name: "AsyncHTTPClientTransport", targets: ["AsyncHTTPClientTransport"]),
+        .executable(name: "sandbox", targets: ["SandboxCLI"]),
+    ],
+    // Only SandboxServer, AsyncHTTPClientTransport, the examples and the
+    // benchmarks use these; the library packages depend on the toolchain alone.
+    dependencies: [
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
+        .package(url: "https://github.com/apple/swift-log.git", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
+        .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
     ],
     targets: library("Networking")
         + library("Models", dependencies: ["Networking"], testResources: [.copy("Fixtures")])
         + library("Sandbox", dependencies: ["Networking"], resources: [.copy("Resources")])
+        + library("AirtableClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
+        + library("BankeyClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
+        + library("SooGreyhoundsClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
+        + library("FirebaseClient", dependencies: ["Networking"], testDependencies: ["Networking", "Sandbox"])
+        + library(
+            "PostFeedClient", dependencies: ["Networking", "Models", "FirebaseClient"],
+            testDependencies: ["Networking", "Models", "FirebaseClient", "Sandbox"])
+        + library(
+            "MessageBoardClient", dependencies: ["Networking", "Models", "FirebaseClient"],
+            testDependencies: ["Networking", "Models", "FirebaseClient", "Sandbox"])
+        + library(
+            "SandboxServer",
+            dependencies: [
+                "Sandbox", "Networking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            testDependencies: [
+                "Sandbox", "Networking",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+            ])
+        + [
+            .executableTarget(
+                name: "SandboxCLI",
+                dependencies: [
+                    "SandboxServer", "Sandbox",
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                ],
+                path: "Packages/SandboxServer/Sources/SandboxCLI"
+            )
+        ]
+        + library(
+            "AsyncHTTPClientTransport",
+            dependencies: [
+                "Networking",
+                .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOHTTP1", package: "swift-nio"),
+                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+            ])
+        + [
+            // Integration suites: the real clients over real HTTP against the
+            // Sandbox server on 127.0.0.1, port 0.
+            .testTarget(
+                name: "IntegrationTests",
+                dependencies: [
+                    "Networking", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
+                    "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
+                    "FirebaseClient", "PostFeedClient", "MessageBoardClient",
+                ],
+                path: "Tests/IntegrationTests"
+            )
+        ]
 )
