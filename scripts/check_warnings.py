@@ -13,7 +13,7 @@ import re
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
-OURS = {"networkinglessons"} | {
+OURS = {"networkinglessons", ROOT.name.lower()} | {
     path.parent.name.lower() for path in ROOT.glob("*/*/Package.swift")
 } | {path.parent.name.lower() for path in ROOT.glob("*/Package.swift")}
 
