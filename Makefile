@@ -42,5 +42,8 @@ format: ## Reformat the sources in place
 run: ## Run all five lessons end to end (arrives with the examples issue)
 	@echo "make run: the lesson examples are not built yet (see README, Status)."; exit 1
 
+sandbox: ## Run the Sandbox server in the foreground, durable under .sandbox-data (prints its URL)
+	$(SWIFT) run --quiet sandbox --data-dir .sandbox-data $(ARGS)
+
 clean: ## Remove build products
 	rm -rf .build .build-* Packages/*/.build
