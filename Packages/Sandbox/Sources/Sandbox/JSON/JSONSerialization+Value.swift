@@ -1,13 +1,30 @@
 import Foundation
 
 extension JSONValue {
+    /// How a serializer lays out objects: in which order their members are
+    /// written, and whether an object is written as an array instead.
+    ///
+    /// The default sorts keys so the same value always gives the same bytes;
+    /// the Firebase emulator supplies Firebase's key order and its rule that
+    /// objects keyed by array indexes read back as arrays.
+    struct ObjectLayout: Sendable {
+        /// The members in the order they are written.
+        var members: @Sendable ([String: JSONValue]) -> [(key: String, value: JSONValue)]
+        /// The elements to write instead of the object, or `nil`.
+        var elements: @Sendable ([String: JSONValue]) -> [JSONValue]?
+
+        /// Keys sorted by their UTF-8 bytes; objects stay objects.
+        static let sortedKeys = ObjectLayout(
+            members: { $0.sorted { $0.key < $1.key } },
+            elements: { _ in nil }
+        )
+    }
+
     /// The value as JSON text: compact, or indented two spaces per level the
     /// way Firebase's `print=pretty` answers. Object keys are sorted, so the
     /// same value always gives the same bytes.
     public func serialized(pretty: Bool = false) -> Data {
-        var output: [UInt8] = []
-        write(to: &output, pretty: pretty, indent: 0)
-        return Data(output)
+        serialized(pretty: pretty, layout: .sortedKeys)
     }
 
     /// The value as a compact JSON string.
@@ -15,57 +32,11 @@ extension JSONValue {
         String(decoding: serialized(), as: UTF8.self)
     }
 
-    private func write(to output: inout [UInt8], pretty: Bool, indent: Int) {
-        switch self {
-        case .null:
-            output.append(contentsOf: "null".utf8)
-        case .bool(let value):
-            output.append(contentsOf: (value ? "true" : "false").utf8)
-        case .number(let value):
-            output.append(contentsOf: Self.format(value).utf8)
-        case .string(let text):
-            Self.writeString(text, to: &output)
-        case .array(let elements):
-            writeContainer(
-                open: "[", close: "]", count: elements.count, to: &output, pretty: pretty, indent: indent
-            ) { output, offset in
-                elements[offset].write(to: &output, pretty: pretty, indent: indent + 1)
-            }
-        case .object(let members):
-            let keys = members.keys.sorted()
-            writeContainer(
-                open: "{", close: "}", count: keys.count, to: &output, pretty: pretty, indent: indent
-            ) { output, offset in
-                Self.writeString(keys[offset], to: &output)
-                output.append(contentsOf: (pretty ? " : " : ":").utf8)
-                members[keys[offset], default: .null].write(to: &output, pretty: pretty, indent: indent + 1)
-            }
-        }
-    }
-
-    private func writeContainer(
-        open: Unicode.Scalar,
-        close: Unicode.Scalar,
-        count: Int,
-        to output: inout [UInt8],
-        pretty: Bool,
-        indent: Int,
-        element: (inout [UInt8], Int) -> Void
-    ) {
-        output.append(UInt8(ascii: open))
-        for offset in 0..<count {
-            if offset > 0 { output.append(UInt8(ascii: ",")) }
-            if pretty {
-                output.append(UInt8(ascii: "\n"))
-                output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (indent + 1) * 2))
-            }
-            element(&output, offset)
-        }
-        if pretty, count > 0 {
-            output.append(UInt8(ascii: "\n"))
-            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
-        }
-        output.append(UInt8(ascii: close))
+    /// The value as JSON text with objects laid out by `layout`.
+    func serialized(pretty: Bool, layout: ObjectLayout) -> Data {
+        var writer = JSONWriter(pretty: pretty, layout: layout)
+        writer.write(self, indent: 0)
+        return Data(writer.output)
     }
 
     /// Integers print without a fraction (`3`, not `3.0`); everything else
@@ -76,20 +47,101 @@ extension JSONValue {
         }
         return "\(value)"
     }
+}
 
-    private static func writeString(_ text: String, to output: inout [UInt8]) {
+/// Writes JSON text into a byte buffer.
+private struct JSONWriter {
+    let pretty: Bool
+    let layout: JSONValue.ObjectLayout
+    var output: [UInt8] = []
+
+    mutating func write(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .null:
+            output.append(contentsOf: "null".utf8)
+        case .bool(let flag):
+            output.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let number):
+            output.append(contentsOf: JSONValue.format(number).utf8)
+        case .string(let text):
+            writeString(text)
+        case .array(let elements):
+            writeArray(elements, indent: indent)
+        case .object(let members):
+            if let elements = layout.elements(members) {
+                writeArray(elements, indent: indent)
+                return
+            }
+            output.append(UInt8(ascii: "{"))
+            let ordered = layout.members(members)
+            for (offset, member) in ordered.enumerated() {
+                startElement(offset, indent: indent)
+                writeString(member.key)
+                output.append(contentsOf: (pretty ? " : " : ":").utf8)
+                write(member.value, indent: indent + 1)
+            }
+            endContainer(count: ordered.count, indent: indent)
+            output.append(UInt8(ascii: "}"))
+        }
+    }
+
+    private mutating func writeArray(_ elements: [JSONValue], indent: Int) {
+        output.append(UInt8(ascii: "["))
+        for (offset, element) in elements.enumerated() {
+            startElement(offset, indent: indent)
+            write(element, indent: indent + 1)
+        }
+        endContainer(count: elements.count, indent: indent)
+        output.append(UInt8(ascii: "]"))
+    }
+
+    private mutating func startElement(_ offset: Int, indent: Int) {
+        if offset > 0 { output.append(UInt8(ascii: ",")) }
+        if pretty {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: (indent + 1) * 2))
+        }
+    }
+
+    private mutating func endContainer(count: Int, indent: Int) {
+        if pretty, count > 0 {
+            output.append(UInt8(ascii: "\n"))
+            output.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent * 2))
+        }
+    }
+
+    private mutating func writeString(_ text: String) {
         output.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
-            case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
-            case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
-            case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
-            case 0..<0x20: output.append(contentsOf: String(format: "\\u%04x", byte).utf8)
-            default: output.append(byte)
+        // Most strings need no escaping: copy them whole.
+        let copied = text.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+            guard !bytes.contains(where: { $0 < 0x20 || $0 == UInt8(ascii: "\"") || $0 == UInt8(ascii: "\\") }) else {
+                return false
+            }
+            output.append(contentsOf: bytes)
+            return true
+        }
+        if copied != true {
+            for byte in text.utf8 {
+                appendEscaped(byte)
             }
         }
         output.append(UInt8(ascii: "\""))
+    }
+
+    private mutating func appendEscaped(_ byte: UInt8) {
+        switch byte {
+        case UInt8(ascii: "\""): output.append(contentsOf: #"\""#.utf8)
+        case UInt8(ascii: "\\"): output.append(contentsOf: #"\\"#.utf8)
+        case UInt8(ascii: "\n"): output.append(contentsOf: #"\n"#.utf8)
+        case UInt8(ascii: "\r"): output.append(contentsOf: #"\r"#.utf8)
+        case UInt8(ascii: "\t"): output.append(contentsOf: #"\t"#.utf8)
+        case 0..<0x20:
+            let hex = Array("0123456789abcdef".utf8)
+            output.append(contentsOf: #"\u00"#.utf8)
+            output.append(hex[Int(byte >> 4)])
+            output.append(hex[Int(byte & 0x0F)])
+        default:
+            output.append(byte)
+        }
     }
 }
