@@ -30,15 +30,7 @@ enum AirtableHTTP {
         _ options: SandboxServerOptions = options(),
         _ body: (SandboxServer) async throws -> T
     ) async throws -> T {
-        let server = try await SandboxServer.start(options)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await TestServers.with(options, body)
     }
 
     /// Sends `method` to `target` (a raw, percent-encoded path and query).
