@@ -22,11 +22,15 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
 
     func start(_ task: URLSessionDataTask) async throws -> HTTPStreamingResponse {
         let (body, continuation) = AsyncThrowingStream<Data, any Error>.makeStream()
+        // Both handlers run inside Swift's cancellation machinery, where a
+        // direct `cancel()` can deadlock on Linux (see URLSessionTaskCanceller).
         continuation.onTermination = { @Sendable termination in
             if case .cancelled = termination {
-                task.cancel()
+                URLSessionTaskCanceller.cancelLater(task)
             }
         }
+        let canceller = URLSessionTaskCanceller()
+        canceller.track(task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
                 lock.withLock {
@@ -35,7 +39,7 @@ final class StreamingDelegate: NSObject, URLSessionDataDelegate, @unchecked Send
                 task.resume()
             }
         } onCancel: {
-            task.cancel()
+            canceller.cancel()
         }
     }
 

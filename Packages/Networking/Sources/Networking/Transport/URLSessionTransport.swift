@@ -6,9 +6,9 @@ import Foundation
 
 /// The default transport, on `URLSession`.
 ///
-/// Plain requests use `URLSession.data(for:)`. Streaming requests go through
-/// a data delegate, because `URLSession.bytes(for:)` does not exist on Linux;
-/// the same code runs on Apple platforms.
+/// Plain requests use a data task with a completion handler. Streaming
+/// requests go through a data delegate, because `URLSession.bytes(for:)`
+/// does not exist on Linux; the same code runs on Apple platforms.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(configuration: .ephemeral)
@@ -54,13 +54,34 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         #endif
     }
 
-    /// Sends the request with `URLSession.data(for:)`.
+    /// Sends the request on a data task and collects the whole response.
+    ///
+    /// The task is cancelled when the calling task is, through
+    /// ``URLSessionTaskCanceller`` rather than `URLSession.data(for:)`, whose
+    /// cancellation can deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let (data, response) = try await session.data(for: Self.urlRequest(for: request))
-        guard let http = response as? HTTPURLResponse else {
-            throw URLError(.badServerResponse)
+        let urlRequest = Self.urlRequest(for: request)
+        let canceller = URLSessionTaskCanceller()
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                let task = session.dataTask(with: urlRequest) { data, response, error in
+                    if let error {
+                        continuation.resume(throwing: error)
+                    } else if let http = response as? HTTPURLResponse {
+                        continuation.resume(
+                            returning: HTTPResponse(
+                                status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data())
+                        )
+                    } else {
+                        continuation.resume(throwing: URLError(.badServerResponse))
+                    }
+                }
+                canceller.track(task)
+                task.resume()
+            }
+        } onCancel: {
+            canceller.cancel()
         }
-        return HTTPResponse(status: http.statusCode, headers: Self.headers(of: http), body: data)
     }
 
     /// Sends the request and streams the body through the data delegate.

@@ -1,0 +1,56 @@
+import Foundation
+import Networking
+import Testing
+
+@Suite("Cancellation under races")
+struct CancellationTests {
+    /// FoundationNetworking can deadlock when a data task is cancelled from
+    /// inside Swift's cancellation handler while its response is being
+    /// handled (swift-corelibs-foundation#5412); `URLSessionTransport`
+    /// cancels from another queue. Cancelling at every moment of a request's
+    /// life, many times over, must always end, with `cancelled` or a value.
+    @Test("Cancelling at any moment always ends the request", .timeLimit(.minutes(1)))
+    func racingCancellation() async throws {
+        let server = try LoopbackServer { request in
+            let pause = Double(Int(request.target.split(separator: "=").last ?? "0") ?? 0) / 1000
+            return .delayed(pause, status: 200, body: Data("[1]".utf8))
+        }
+        defer { server.stop() }
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        var outcomes: [String: Int] = [:]
+        for round in 0..<60 {
+            let task = Task { try await client.send(Request<[Int]>.get("slow").query("ms", "\(round % 6)")) }
+            try await Task.sleep(for: .microseconds(500 * (round % 9)))
+            task.cancel()
+            switch await task.result {
+            case .success: outcomes["value", default: 0] += 1
+            case .failure(NetworkError.cancelled): outcomes["cancelled", default: 0] += 1
+            case .failure(let error): Issue.record("round \(round): \(error)")
+            }
+        }
+        #expect(outcomes.values.reduce(0, +) == 60)
+        #expect(outcomes["cancelled", default: 0] > 0)
+    }
+
+    @Test("Cancelling a stream mid-body ends it and frees the connection", .timeLimit(.minutes(1)))
+    func racingStreamCancellation() async throws {
+        let server = try LoopbackServer { _ in
+            .chunks([(0, Data("data: 1\n\n".utf8)), (0.05, Data("data: 2\n\n".utf8))], holdOpen: 5)
+        }
+        defer { server.stop() }
+        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        for round in 0..<20 {
+            let task = Task {
+                let response = try await client.stream(Request<Data>.get("events.json"))
+                var count = 0
+                for try await _ in response.events {
+                    count += 1
+                }
+                return count
+            }
+            try await Task.sleep(for: .milliseconds(2 * (round % 10)))
+            task.cancel()
+            _ = await task.result
+        }
+    }
+}
