@@ -39,8 +39,11 @@ lint: ## swift-format lint with the committed .swift-format configuration
 format: ## Reformat the sources in place
 	$(SWIFT) format format --in-place --recursive --parallel $(LINT_PATHS)
 
-run: ## Run all five lessons end to end (arrives with the examples issue)
-	@echo "make run: the lesson examples are not built yet (see README, Status)."; exit 1
+EXAMPLES := airtable-projects post-feed message-board bankey soogreyhounds lessons
+
+run: ## Run all five lessons end to end on the embedded Sandbox (ARGS="--reset" starts it fresh)
+	@for product in $(EXAMPLES); do $(SWIFT) build --quiet --product $$product; done
+	@"$$($(SWIFT) build --show-bin-path)/lessons" $(ARGS)
 
 sandbox: ## Run the Sandbox server in the foreground, durable under .sandbox-data (prints its URL)
 	$(SWIFT) run --quiet sandbox --data-dir .sandbox-data $(ARGS)

@@ -47,6 +47,14 @@ let package = Package(
         .library(name: "SandboxServer", targets: ["SandboxServer"]),
         .library(name: "AsyncHTTPClientTransport", targets: ["AsyncHTTPClientTransport"]),
         .executable(name: "sandbox", targets: ["SandboxCLI"]),
+        .library(name: "ViewModels", targets: ["ViewModels"]),
+        .executable(name: "airtable-projects", targets: ["AirtableProjectsExample"]),
+        .executable(name: "post-feed", targets: ["PostFeedExample"]),
+        .executable(name: "message-board", targets: ["MessageBoardExample"]),
+        .executable(name: "bankey", targets: ["BankeyExample"]),
+        .executable(name: "soogreyhounds", targets: ["SooGreyhoundsExample"]),
+        .executable(name: "lessons", targets: ["LessonsExample"]),
+        .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
     // Only SandboxServer, AsyncHTTPClientTransport, the examples and the
     // benchmarks use these; the library packages depend on the toolchain alone.
@@ -127,4 +135,71 @@ let package = Package(
                 path: "Tests/IntegrationTests"
             )
         ]
+        + library(
+            "ViewModels",
+            dependencies: [
+                "Networking", "Models", "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
+                "FirebaseClient", "PostFeedClient", "MessageBoardClient",
+            ],
+            testDependencies: [
+                "Sandbox", "Networking", "Models", "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
+                "FirebaseClient", "PostFeedClient", "MessageBoardClient",
+            ])
+        + examples
+        + [
+            // Runs the built example executables, against their embedded
+            // sandbox and against a separately started server.
+            .testTarget(
+                name: "EndToEndTests",
+                dependencies: ["Sandbox", "SandboxServer", "Networking", "ExampleSupport"],
+                path: "Tests/EndToEndTests"
+            ),
+            // `make bench`; `make test` only builds it, so it cannot rot.
+            .executableTarget(
+                name: "Benchmarks",
+                dependencies: [
+                    "Networking", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
+                    "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
+                    "FirebaseClient", "PostFeedClient", "MessageBoardClient",
+                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
+                    .product(name: "Hummingbird", package: "hummingbird"),
+                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                ],
+                path: "Tests/Benchmarks"
+            ),
+        ]
 )
+
+/// The example executables under Examples/: one per lesson and `lessons`,
+/// on a shared support library (terminal rendering, the embedded sandbox).
+var examples: [Target] {
+    let exampleDependencies: [Target.Dependency] = [
+        "ExampleSupport", "ViewModels", "Networking", "Models",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+    ]
+    return [
+        .target(
+            name: "ExampleSupport",
+            dependencies: [
+                "Networking", "Sandbox", "SandboxServer",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ],
+            path: "Examples/ExampleSupport"
+        ),
+        .executableTarget(
+            name: "AirtableProjectsExample", dependencies: exampleDependencies + ["AirtableClient"],
+            path: "Examples/AirtableProjects"),
+        .executableTarget(
+            name: "PostFeedExample", dependencies: exampleDependencies + ["FirebaseClient", "PostFeedClient"],
+            path: "Examples/PostFeed"),
+        .executableTarget(
+            name: "MessageBoardExample", dependencies: exampleDependencies + ["FirebaseClient", "MessageBoardClient"],
+            path: "Examples/MessageBoard"),
+        .executableTarget(
+            name: "BankeyExample", dependencies: exampleDependencies + ["BankeyClient"], path: "Examples/Bankey"),
+        .executableTarget(
+            name: "SooGreyhoundsExample", dependencies: exampleDependencies + ["SooGreyhoundsClient"],
+            path: "Examples/SooGreyhounds"),
+        .executableTarget(name: "LessonsExample", dependencies: exampleDependencies, path: "Examples/Lessons"),
+    ]
+}

@@ -1,0 +1,237 @@
+import BankeyClient
+import Foundation
+import Models
+import Observation
+
+/// The lesson's account summary screen: the header and the account cells,
+/// fetched together, with skeleton rows while loading, pull to refresh, and
+/// one alert for a failure.
+///
+/// ```swift
+/// let screen = AccountSummaryViewModel(client: BankeyClient(), userId: "1")
+/// await screen.load()
+/// screen.headerViewModel.name               // "Kevin"
+/// screen.rows                               // six `.account` rows
+/// screen.alert?.title                       // "Server Error" after a failure
+/// ```
+///
+/// States: ``State/idle`` → ``State/loading`` → ``State/loaded`` or
+/// ``State/failed``; ``refresh()`` goes through ``State/refreshing``.
+@MainActor
+@Observable
+public final class AccountSummaryViewModel {
+    /// Where the screen is in its lifecycle.
+    public enum State: Sendable, Hashable {
+        /// Nothing fetched yet.
+        case idle
+        /// The first fetch is running; the table shows skeletons.
+        case loading
+        /// The profile and the accounts are shown.
+        case loaded
+        /// The last fetch failed; ``AccountSummaryViewModel/alert`` says why.
+        case failed
+        /// A pull to refresh is running: the screen was reset to skeletons.
+        case refreshing
+    }
+
+    /// How many skeleton rows show while loading, as in the lesson.
+    public static let skeletonRowCount = 10
+    /// The greeting before the profile arrives.
+    public static let placeholderWelcomeMessage = "Welcome"
+    /// The greeting once the profile arrives.
+    public static let welcomeMessage = "Good morning,"
+
+    /// The alert for each of the lesson's failure kinds: its final texts.
+    ///
+    /// - ``BankeyError/Kind/serverError``: `Server Error` / `We could not
+    ///   process your request. Please try again.`
+    /// - ``BankeyError/Kind/decodingError``: `Network Error` / `Ensure you
+    ///   are connected to the internet. Please try again.`
+    public nonisolated static func titleAndMessage(for kind: BankeyError.Kind) -> AlertViewModel {
+        switch kind {
+        case .serverError:
+            AlertViewModel(title: "Server Error", message: "We could not process your request. Please try again.")
+        case .decodingError:
+            AlertViewModel(
+                title: "Network Error", message: "Ensure you are connected to the internet. Please try again.")
+        }
+    }
+
+    /// The customer whose accounts are shown.
+    public let userId: String
+    /// The locale for money and month names.
+    public let locale: Locale
+    /// The zone the header's date is read in.
+    public let timeZone: TimeZone
+
+    /// Where the screen is.
+    public private(set) var state: State = .idle
+    /// The profile, once fetched.
+    public private(set) var profile: Profile?
+    /// The accounts, once fetched, in the server's order.
+    public private(set) var accounts: [Account] = []
+    /// What the header shows: `Welcome` until the profile arrives.
+    public private(set) var headerViewModel: AccountSummaryHeaderView.ViewModel
+    /// The alert to show, if any. A second failure while one is showing
+    /// does not replace it: never two alerts at once.
+    public private(set) var alert: AlertViewModel?
+    /// What went wrong last, in full, for logs; the alert is what users see.
+    public private(set) var error: BankeyError?
+
+    private let client: BankeyClient
+    private let now: @Sendable () -> Date
+
+    /// Creates the screen.
+    ///
+    /// - Parameters:
+    ///   - client: The Bankey client.
+    ///   - userId: The customer; the lesson's is `1`.
+    ///   - locale: For money and month names; defaults to the user's.
+    ///   - timeZone: For the header's date; defaults to the lesson's MDT.
+    ///   - now: The header's date; injectable so tests are exact.
+    public init(
+        client: BankeyClient,
+        userId: String = "1",
+        locale: Locale = .current,
+        timeZone: TimeZone = AccountSummaryHeaderView.ViewModel.lessonTimeZone,
+        now: @escaping @Sendable () -> Date = { Date() }
+    ) {
+        self.client = client
+        self.userId = userId
+        self.locale = locale
+        self.timeZone = timeZone
+        self.now = now
+        headerViewModel = AccountSummaryHeaderView.ViewModel(
+            welcomeMessage: Self.placeholderWelcomeMessage, name: "", date: now(), timeZone: timeZone,
+            locale: locale)
+    }
+
+    /// Whether the accounts are shown (the lesson's `isLoaded`).
+    public var isLoaded: Bool {
+        state == .loaded
+    }
+
+    /// Whether a fetch is running.
+    public var isFetching: Bool {
+        state == .loading || state == .refreshing
+    }
+
+    /// One view model per account, in the server's order.
+    public var accountCellViewModels: [AccountSummaryCell.ViewModel] {
+        accounts.map {
+            AccountSummaryCell.ViewModel(accountType: $0.type, accountName: $0.name, balance: $0.amount, locale: locale)
+        }
+    }
+
+    /// The table's rows: ``skeletonRowCount`` skeletons while fetching, the
+    /// accounts once loaded, none after a failure.
+    public var rows: [AccountSummaryRow] {
+        if isFetching {
+            return (0..<Self.skeletonRowCount).map(AccountSummaryRow.skeleton)
+        }
+        return zip(accounts, accountCellViewModels).map { .account(id: $0.id, $1) }
+    }
+
+    /// What the customer has: banking and investment balances, less what is
+    /// owed on credit cards; `nil` until loaded. An account type this
+    /// version does not know counts as held.
+    public var total: Decimal? {
+        guard isLoaded else { return nil }
+        return accounts.reduce(Decimal(0)) { sum, account in
+            account.type == .creditCard ? sum - account.amount : sum + account.amount
+        }
+    }
+
+    /// ``total`` as money, such as `$964,492.33`.
+    public var totalFormatted: String? {
+        total.map { CurrencyFormatter(locale: locale).string(from: $0) }
+    }
+
+    /// Fetches the profile and the accounts together (the lesson's
+    /// `viewDidLoad`), showing skeletons meanwhile. Does nothing while a
+    /// fetch is already running.
+    public func load() async {
+        guard !isFetching else { return }
+        reset()
+        state = .loading
+        await fetchData()
+    }
+
+    /// Pull to refresh: resets the screen to skeletons, then fetches again.
+    /// Does nothing while a fetch is already running.
+    public func refresh() async {
+        guard !isFetching else { return }
+        reset()
+        state = .refreshing
+        await fetchData()
+    }
+
+    /// The user closed the alert.
+    public func dismissAlert() {
+        alert = nil
+    }
+
+    /// The lesson's `reset()`: forget what was shown.
+    private func reset() {
+        profile = nil
+        accounts = []
+        headerViewModel = AccountSummaryHeaderView.ViewModel(
+            welcomeMessage: Self.placeholderWelcomeMessage, name: "", date: now(), timeZone: timeZone,
+            locale: locale)
+    }
+
+    private func fetchData() async {
+        do throws(BankeyError) {
+            let (profile, accounts) = try await fetchProfileAndAccounts()
+            self.profile = profile
+            self.accounts = accounts
+            headerViewModel = AccountSummaryHeaderView.ViewModel(
+                welcomeMessage: Self.welcomeMessage, name: profile.firstName, date: now(),
+                timeZone: timeZone, locale: locale)
+            error = nil
+            state = .loaded
+        } catch {
+            self.error = error
+            // A cancelled fetch is the caller's doing, not a failure to report.
+            guard !error.isCancelled else {
+                state = .idle
+                return
+            }
+            if alert == nil {
+                alert = Self.titleAndMessage(for: error.kind)
+            }
+            state = .failed
+        }
+    }
+
+    /// Both requests at once, each awaited to its end (the lesson's
+    /// `DispatchGroup`), then the profile's failure or else the accounts'.
+    ///
+    /// Neither is cancelled when the other fails, unlike
+    /// `BankeyClient.fetchSummary(forUserId:)`: cancelling a request in
+    /// flight can deadlock FoundationNetworking on Linux
+    /// (swift-corelibs-foundation#5412), which hung the `bankey` example
+    /// for an unknown user. Waiting costs at most the slower request.
+    private func fetchProfileAndAccounts() async throws(BankeyError) -> (Profile, [Account]) {
+        let client = client
+        let userId = userId
+        async let profile = Self.outcome { () async throws(BankeyError) in
+            try await client.fetchProfile(forUserId: userId)
+        }
+        async let accounts = Self.outcome { () async throws(BankeyError) in
+            try await client.fetchAccounts(forUserId: userId)
+        }
+        let results = await (profile, accounts)
+        return (try results.0.get(), try results.1.get())
+    }
+
+    private nonisolated static func outcome<Value: Sendable>(
+        _ operation: () async throws(BankeyError) -> Value
+    ) async -> Result<Value, BankeyError> {
+        do throws(BankeyError) {
+            return .success(try await operation())
+        } catch {
+            return .failure(error)
+        }
+    }
+}

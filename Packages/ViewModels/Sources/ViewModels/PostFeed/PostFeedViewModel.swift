@@ -1,0 +1,228 @@
+import Foundation
+import Models
+import Networking
+import Observation
+import PostFeedClient
+
+/// Lesson 2's `PostListTableViewController`, without the table view: the
+/// global feed as rows, newest first, with pull to refresh, paging as the
+/// last row shows, a network-activity flag, report and hide, a "new" cue,
+/// and live updates.
+///
+/// ```swift
+/// let feed = PostFeedViewModel(client: PostFeedClient(firebase: firebase))
+/// await feed.load()                              // .loading, then .loaded
+/// feed.rows.first?.detail                        // "Margaret - Mar 11, 2016 3:04 PM"
+/// await feed.willDisplayRow(at: feed.rows.count - 1)   // .paging: the next 15
+/// await feed.refresh()                           // pull to refresh: .refreshing
+/// let form = feed.makeNewPostForm()              // "Display name", "What's up?"
+/// ```
+///
+/// The client holds the feed (pages merged without duplicates, hidden
+/// posts left out); this screen mirrors it as display values after every
+/// intent and every live change, so the rows are always the client's
+/// posts, in its order.
+@MainActor
+@Observable
+public final class PostFeedViewModel {
+    /// Where the screen is.
+    public enum State: Sendable, Hashable {
+        /// Nothing asked yet.
+        case idle
+        /// The first page is on its way; there are no rows yet.
+        case loading
+        /// The rows are what the feed holds.
+        case loaded
+        /// Pull to refresh: the newest page is on its way; the rows stay.
+        case refreshing
+        /// The next older page is on its way; the rows stay.
+        case paging
+        /// The last request failed; ``PostFeedViewModel/alert`` says why and
+        /// the rows (if any) stay.
+        case failed
+    }
+
+    /// The alert title when a page cannot be fetched; the message is the
+    /// error's own line.
+    public static let fetchFailedTitle = "Error Fetching Posts"
+    /// The alert title when a report cannot be recorded.
+    public static let reportFailedTitle = "Report Not Sent"
+    /// The alert title when the hidden list cannot be saved.
+    public static let hideFailedTitle = "Post Hidden for Now"
+    /// The alert title when the live stream fails for good.
+    public static let liveUpdatesFailedTitle = "Live Updates Stopped"
+
+    /// The feed's client.
+    public let client: PostFeedClient
+    /// How dates are shown.
+    public let format: TimestampFormat
+
+    /// Where the screen is.
+    public private(set) var state: State = .idle
+    /// The rows, newest first, none repeated, none hidden.
+    public private(set) var rows: [PostCell.ViewModel] = []
+    /// The alert to show, if any; one at a time.
+    public private(set) var alert: AlertViewModel?
+    /// The last failure, for a caller that reports it in its own words.
+    public private(set) var lastError: (any Error)?
+    /// Whether paging reached the oldest post.
+    public private(set) var hasReachedEnd = false
+    /// The entries of the feed that are not posts, with the reason.
+    public private(set) var skipped: [SkippedElement] = []
+    /// The timestamp of the newest post the user has seen; posts newer
+    /// than it are cued as new.
+    public private(set) var lastSeen: TimeInterval?
+    /// Whether a request is in flight: the lesson's network activity
+    /// indicator.
+    public var isNetworkActivityIndicatorVisible: Bool {
+        activeRequests > 0
+    }
+
+    private var activeRequests = 0
+    /// Whether a newest page arrived, so there is a last row to page from.
+    private var hasLoadedNewestPage = false
+    private var posts: [Post] = []
+    /// Posts made on this screen; the user saw them, so they are never new.
+    private var postedHere: Set<UUID> = []
+    /// Sees every state the screen passes through, for tests.
+    @ObservationIgnored var stateObserver: ((State) -> Void)?
+
+    /// Creates the screen.
+    ///
+    /// - Parameters:
+    ///   - client: The feed's client.
+    ///   - format: How dates are shown; the user's locale and time zone by
+    ///     default.
+    ///   - lastSeen: The newest timestamp the user saw in an earlier
+    ///     session, to cue what arrived since; `nil` the first time, when
+    ///     the first page becomes what was seen.
+    public init(client: PostFeedClient, format: TimestampFormat = TimestampFormat(), lastSeen: TimeInterval? = nil) {
+        self.client = client
+        self.format = format
+        self.lastSeen = lastSeen
+    }
+
+    /// Whether a page is on its way.
+    public var isBusy: Bool {
+        [.loading, .refreshing, .paging].contains(state)
+    }
+
+    /// Loads the newest page: on appear, or to try again after a failure.
+    public func load() async {
+        await fetchNewest(as: .loading)
+    }
+
+    /// Pull to refresh: replaces the feed with the newest page.
+    public func refresh() async {
+        await fetchNewest(as: .refreshing)
+    }
+
+    /// Loads the page just older than the last row, unless a page is on its
+    /// way, the newest page has not arrived yet, or the oldest post is
+    /// showing.
+    public func loadNextPage() async {
+        guard !isBusy, !hasReachedEnd, hasLoadedNewestPage else { return }
+        setState(.paging)
+        do {
+            let page = try await withNetworkActivity { try await client.fetchPosts(reset: false) }
+            hasReachedEnd = page.hasReachedEnd
+            await mirrorClient()
+            setState(.loaded)
+        } catch {
+            fail(error, title: Self.fetchFailedTitle)
+            setState(.failed)
+        }
+    }
+
+    /// The lesson's `willDisplayCell`: when the last row shows, the next
+    /// page loads.
+    public func willDisplayRow(at index: Int) async {
+        guard index == rows.count - 1 else { return }
+        await loadNextPage()
+    }
+
+    /// Marks every row as seen, so only posts arriving later are cued.
+    public func markAllAsSeen() {
+        guard let newest = posts.first?.timestamp else { return }
+        lastSeen = max(lastSeen ?? newest, newest)
+        rebuildRows()
+    }
+
+    /// Hides the alert.
+    public func dismissAlert() {
+        alert = nil
+    }
+
+    /// A new-post form whose post joins these rows as soon as it is sent.
+    public func makeNewPostForm() -> NewPostViewModel {
+        NewPostViewModel(client: client) { [weak self] post in
+            self?.postedHere.insert(post.identifier)
+            await self?.mirrorClient()
+        }
+    }
+
+    private func fetchNewest(as phase: State) async {
+        guard !isBusy else { return }
+        setState(phase)
+        do {
+            let page = try await withNetworkActivity { try await client.fetchPosts(reset: true) }
+            hasReachedEnd = page.hasReachedEnd
+            hasLoadedNewestPage = true
+            await mirrorClient()
+            if lastSeen == nil, let newest = posts.first?.timestamp {
+                lastSeen = newest
+                rebuildRows()
+            }
+            setState(.loaded)
+        } catch {
+            fail(error, title: Self.fetchFailedTitle)
+            setState(.failed)
+        }
+    }
+
+    /// Counts a request in flight while `operation` runs.
+    func withNetworkActivity<T>(_ operation: () async throws -> T) async rethrows -> T {
+        activeRequests += 1
+        defer { activeRequests -= 1 }
+        return try await operation()
+    }
+
+    /// Takes in what the client holds now.
+    func mirrorClient() async {
+        apply(await client.feed)
+    }
+
+    /// Shows `feed` as rows.
+    func apply(_ feed: PostFeed) {
+        posts = feed.posts
+        skipped = feed.skipped
+        rebuildRows()
+    }
+
+    /// The post behind a row, if the feed still holds it.
+    func post(for row: PostCell.ViewModel) -> Post? {
+        posts.first { $0.identifier == row.identifier }
+    }
+
+    /// Records a failure; an alert already showing stays, so there are
+    /// never two at once.
+    func fail(_ error: any Error, title: String) {
+        lastError = error
+        if alert == nil {
+            alert = AlertViewModel(title: title, message: String(describing: error))
+        }
+    }
+
+    private func rebuildRows() {
+        rows = posts.map { post in
+            var row = PostCell.ViewModel(post, format: format, lastSeen: lastSeen)
+            row.isNew = row.isNew && !postedHere.contains(post.identifier)
+            return row
+        }
+    }
+
+    private func setState(_ new: State) {
+        state = new
+        stateObserver?(new)
+    }
+}

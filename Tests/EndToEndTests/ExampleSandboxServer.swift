@@ -1,0 +1,105 @@
+import Foundation
+import Sandbox
+import SandboxServer
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// Servers for the examples' `--base-url` runs: a sandbox started by the
+/// test, and an address where nothing listens.
+enum ExampleSandboxServer {
+    /// A sandbox on a free loopback port, in memory, its Airtable rate
+    /// limit off so a test's few quick runs are never refused.
+    static func start() async throws -> SandboxServer {
+        var options = SandboxServerOptions()
+        options.configuration.airtable.rateLimitEnabled = false
+        return try await SandboxServer.start(options)
+    }
+
+    /// `http://127.0.0.1:<port>` for a loopback port that nothing listens
+    /// on: bound to learn a free number, then closed, so connecting is
+    /// refused at once.
+    static func closedPortURL() throws -> String {
+        #if canImport(Glibc)
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #else
+            let fd = socket(AF_INET, SOCK_STREAM, 0)
+        #endif
+        guard fd >= 0 else { throw ExampleProcess.Failure(description: "socket() failed") }
+        defer { close(fd) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = 0
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let bound = withUnsafeMutablePointer(to: &address) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
+                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
+            }
+        }
+        guard bound else { throw ExampleProcess.Failure(description: "bind() failed") }
+        return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    }
+
+    /// A fresh folder under the temporary directory.
+    static func temporaryFolder(_ name: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("\(name)-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Whether util-linux `script` can give a run a terminal.
+    static var canUseTerminal: Bool {
+        FileManager.default.isExecutableFile(atPath: "/usr/bin/script")
+    }
+
+    /// Runs an example on a pseudo-terminal through `script`, so it sees a
+    /// TTY as in a person's shell, and returns what it printed there
+    /// (standard output and standard error together, as a terminal shows
+    /// them) and its status.
+    static func runOnTerminal(
+        _ name: String, _ arguments: [String], environment: [String: String] = [:]
+    ) async throws -> (status: Int32, output: String) {
+        let executable = ExampleProcess.productsDirectory.appendingPathComponent(name).path
+        let command = ([executable] + arguments).map(shellQuoted).joined(separator: " ")
+        let directory = try temporaryFolder("terminal")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+        process.arguments = ["-q", "-e", "-c", command, "/dev/null"]
+        process.currentDirectoryURL = directory
+        var base = [
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": directory.path,
+            "TERM": "xterm-256color", "XDG_DATA_HOME": directory.appendingPathComponent("data").path,
+        ]
+        base.merge(environment) { _, given in given }
+        process.environment = base
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        try process.run()
+        // The pipe is read on a Dispatch thread and the exit polled with
+        // sleeps, so no thread of the test's shared pool blocks meanwhile.
+        async let data = withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
+            }
+        }
+        let deadline = ContinuousClock.now + .seconds(120)
+        while process.isRunning {
+            if ContinuousClock.now > deadline {
+                process.terminate()
+                throw ExampleProcess.Failure(description: "\(name) on a terminal did not finish within 120 s")
+            }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        return (process.terminationStatus, String(decoding: await data, as: UTF8.self))
+    }
+
+    private static func shellQuoted(_ text: String) -> String {
+        "'" + text.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import SandboxServer
+import Testing
+
+// One run at a time: each starts a process (and most a sandbox), and many at
+// once on a small machine can starve the servers these tests start.
+@Suite("soogreyhounds example", .serialized)
+struct SooGreyhoundsExampleTests {
+    @Test("latest prints the gallery with every image's pixel size")
+    func latest() async throws {
+        let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
+        let run = try await ExampleProcess.run("soogreyhounds", ["latest", "--data-dir", data.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let lines = run.standardOutput.split(separator: "\n").map(String.init)
+        #expect(lines.first == "Soo Greyhounds: latest photos (12 photos)")
+        #expect(lines.count == 1 + 2 + 12)
+        #expect(
+            lines.contains {
+                $0.contains("DeMeo_J17_2595") && $0.contains("Jan 1, 2017 at 12:32 PM") && $0.hasSuffix("1600 × 1067")
+            })
+        #expect(lines.contains { $0.contains("Calistini_S17_3456") && $0.hasSuffix("800 × 1200") })
+        #expect(!run.standardOutput.contains("failed"))
+    }
+
+    @Test("search shows the matching photos")
+    func search() async throws {
+        let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
+        let run = try await ExampleProcess.run("soogreyhounds", ["search", "goalie", "--data-dir", data.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.hasPrefix("Soo Greyhounds: photos matching \"goalie\" (2 photos)"))
+        #expect(run.standardOutput.contains("Calistini_S17_3456"))
+    }
+
+    @Test("download saves every image and an HTML gallery of them")
+    func download() async throws {
+        let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
+        let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos").appendingPathComponent("gallery")
+        let run = try await ExampleProcess.run(
+            "soogreyhounds", ["download", "--to", folder.path, "--data-dir", data.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(run.standardOutput.contains("Saved 12 images and the gallery page \(folder.path)/index.html"))
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted()
+        #expect(files.count == 13)
+        #expect(files.contains("DeMeo_J17_2595.jpg"))
+        let image = try Data(contentsOf: folder.appendingPathComponent("DeMeo_J17_2595.jpg"))
+        #expect(image.starts(with: [0xFF, 0xD8, 0xFF]))
+        #expect(run.standardOutput.contains("DeMeo_J17_2595.jpg"))
+        #expect(run.standardOutput.contains(String(image.count)))
+        let page = try String(contentsOf: folder.appendingPathComponent("index.html"), encoding: .utf8)
+        #expect(page.hasPrefix("<!DOCTYPE html>"))
+        #expect(page.contains("<title>Soo Greyhounds</title>"))
+        #expect(page.contains(#"<img src="DeMeo_J17_2595.jpg" width="1600" height="1067" alt="DeMeo_J17_2595""#))
+        #expect(page.components(separatedBy: "<figure>").count == 13)
+    }
+
+    @Test("download --json lists each file with its pixel size")
+    func downloadJSON() async throws {
+        let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
+        let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos")
+        let run = try await ExampleProcess.run(
+            "soogreyhounds",
+            ["download", "--to", folder.path, "--search", "celebration", "--json", "--data-dir", data.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(document["gallery"] as? String == folder.appendingPathComponent("index.html").path)
+        let photos = try #require(document["photos"] as? [[String: Any]])
+        #expect(photos.map { $0["title"] as? String } == ["DeMeo_J17_2595", "Lindqvist_D16_1987"])
+        let image = try #require(photos.last?["image"] as? [String: Any])
+        #expect(image["state"] as? String == "loaded")
+        #expect(image["width"] as? Int == 1600)
+        #expect(image["height"] as? Int == 900)
+        #expect(photos.last?["file"] as? String == "Lindqvist_D16_1987.jpg")
+    }
+
+    @Test("--base-url uses a separately started server")
+    func baseURL() async throws {
+        let server = try await ExampleSandboxServer.start()
+        let run = try await ExampleProcess.run(
+            "soogreyhounds", ["latest", "--json", "--base-url", server.baseURL.absoluteString])
+        await server.stop()
+        #expect(run.status == 0, "\(run.standardError)")
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
+        #expect(document["title"] as? String == "Soo Greyhounds")
+        #expect((document["photos"] as? [Any])?.count == 12)
+    }
+
+    @Test("A wrong API key is the service's code 100 message and status 1, the key never printed")
+    func wrongKey() async throws {
+        let server = try await ExampleSandboxServer.start()
+        let key = "0123456789abcdef0123456789abcdef"
+        let run = try await ExampleProcess.run(
+            "soogreyhounds", ["latest", "--base-url", server.baseURL.absoluteString],
+            environment: ["SOOGREYHOUNDS_API_KEY": key])
+        await server.stop()
+        #expect(run.status == 1)
+        #expect(run.standardOutput.isEmpty)
+        #expect(run.standardError.hasPrefix("error: Error fetching latest photos: "))
+        #expect(run.standardError.contains("100: Invalid API Key (Key has invalid format)"))
+        #expect(!run.standardError.contains(key))
+        #expect(run.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test("A server that is down is one clear line and status 1, quickly")
+    func serverDown() async throws {
+        let url = try ExampleSandboxServer.closedPortURL()
+        let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos")
+        let started = ContinuousClock.now
+        let run = try await ExampleProcess.run("soogreyhounds", ["download", "--to", folder.path, "--base-url", url])
+        #expect(ContinuousClock.now - started < .seconds(20))
+        #expect(run.status == 1)
+        #expect(run.standardError.hasPrefix("error: Error fetching latest photos: Could not connect to 127.0.0.1:"))
+        #expect(run.standardError.split(separator: "\n").count == 1)
+    }
+
+    @Test(
+        "Every command has --help",
+        arguments: [["--help"], ["latest", "--help"], ["search", "--help"], ["download", "--help"]])
+    func help(arguments: [String]) async throws {
+        let run = try await ExampleProcess.run("soogreyhounds", arguments)
+        #expect(run.status == 0)
+        #expect(run.standardOutput.contains("USAGE: soogreyhounds"))
+    }
+}
