@@ -23,9 +23,19 @@ check-warnings:
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
 
-check-docs: ## Documentation coverage: every public symbol has a doc comment (needs a build)
+check-docs: ## Docs: coverage of every public symbol, article code in step with the tested samples, the site (needs a build)
 	python3 scripts/check_docs.py
 	bash scripts/test_check_docs.sh
+	python3 scripts/check_doc_snippets.py
+	bash scripts/test_check_doc_snippets.sh
+	bash scripts/test_check_doc_links.sh
+	python3 scripts/build_docs.py --skip-build
+
+docs: ## Build one static DocC site for every package and the Docs/ articles into Docs/site, failing on any warning
+	python3 scripts/build_docs.py
+
+docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
+	python3 -m http.server 8000 --bind 127.0.0.1 --directory Docs/site
 
 unit-tests:
 	$(SWIFT) test --skip-build
@@ -48,5 +58,8 @@ run: ## Run all five lessons end to end on the embedded Sandbox (ARGS="--reset" 
 sandbox: ## Run the Sandbox server in the foreground, durable under .sandbox-data (prints its URL)
 	$(SWIFT) run --quiet sandbox --data-dir .sandbox-data $(ARGS)
 
-clean: ## Remove build products
-	rm -rf .build .build-* Packages/*/.build
+bench: ## Run every benchmark in release mode and print one table (ARGS="--only 1,3" or "--quick"); see Docs/Performance.md
+	$(SWIFT) run --quiet -c release benchmarks $(ARGS)
+
+clean: ## Remove build products and the documentation site
+	rm -rf .build .build-* Packages/*/.build .docs-build Docs/site

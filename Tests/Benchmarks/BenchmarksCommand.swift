@@ -1,12 +1,13 @@
 import ArgumentParser
 
-// SCAFFOLD: the benchmarks arrive with issue 10.
-/// `make bench`: the SDK measured against what users would use instead.
+/// `make bench`: the SDK measured against what users would use instead
+/// (see Docs/Performance.md).
 @main
 struct BenchmarksCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "benchmarks")
-
-    func run() async throws {
-        print("The benchmarks are not built yet.")
-    }
+    static let configuration = CommandConfiguration(
+        commandName: "benchmarks",
+        abstract: "Measures the SDK against the raw stacks and prints one table.",
+        subcommands: [RunCommand.self, PeakMemoryCommand.self],
+        defaultSubcommand: RunCommand.self
+    )
 }

@@ -5,7 +5,7 @@ import NIOFoundationCompat
 import NIOHTTP1
 import Networking
 
-/// An ``Networking/HTTPTransport`` on AsyncHTTPClient and SwiftNIO.
+/// An ``/Networking/HTTPTransport`` on AsyncHTTPClient and SwiftNIO.
 ///
 /// On Linux it is several times faster than `URLSession`, above all with
 /// many requests in flight (see Docs/Performance.md). It streams too, so
@@ -15,7 +15,7 @@ import Networking
 /// let client = Networking.HTTPClient(baseURL: url, transport: AsyncHTTPClientTransport())
 /// ```
 ///
-/// Failures are thrown as ``Networking/NetworkError`` directly: a refused
+/// Failures are thrown as ``/Networking/NetworkError`` directly: a refused
 /// connection is `.cannotConnect`, a deadline `.timedOut`, a closed
 /// connection `.connectionLost`.
 public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
@@ -27,10 +27,10 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
     /// exhaust memory. Streaming is not limited.
     public var maxBodySize: Int
 
-    /// Creates a transport on an AsyncHTTPClient, by default the process-wide
-    /// shared one, which needs no shutdown.
+    /// Creates a transport on an AsyncHTTPClient, by default
+    /// ``sharedClient``, which needs no shutdown.
     public init(
-        client: AsyncHTTPClient.HTTPClient = .shared,
+        client: AsyncHTTPClient.HTTPClient = AsyncHTTPClientTransport.sharedClient,
         defaultTimeout: Duration = .seconds(60),
         maxBodySize: Int = 256 << 20
     ) {

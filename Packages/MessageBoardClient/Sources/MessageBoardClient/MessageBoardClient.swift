@@ -23,7 +23,7 @@ import Networking
 ///
 /// The lesson's controller was a class holding the threads for the table
 /// views. This client holds nothing, so it is a `Sendable` struct: keep
-/// the ``MessageBoard`` it returns where the screen's state lives.
+/// the ``/Models/MessageBoard`` it returns where the screen's state lives.
 public struct MessageBoardClient: Sendable {
     /// The lesson's database (the original is gone; point this client at
     /// the Sandbox with the `lambda-message-board` namespace instead).
@@ -66,10 +66,10 @@ public struct MessageBoardClient: Sendable {
     ///
     /// Threads come sorted by title and messages by time (the lesson's Go
     /// Further). A thread or message that does not decode is left out and
-    /// listed in ``Models/MessageBoard/skipped``; an empty database is an
+    /// listed in ``/Models/MessageBoard/skipped``; an empty database is an
     /// empty board.
     ///
-    /// - Throws: ``NetworkError/decodingFailed(_:)`` when the body is not
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)`` when the body is not
     ///   a board at all (truncated, an HTML page, an array).
     public func fetchMessageThreads() async throws(NetworkError) -> MessageBoard {
         try await firebase.get("", as: MessageBoard.self)
@@ -78,7 +78,7 @@ public struct MessageBoardClient: Sendable {
     /// Follows a thread live: the thread now, then again whenever a message
     /// is added, changed or removed, by anyone.
     ///
-    /// Built on ``FirebaseClient/FirebaseClient/values(at:query:)``, it
+    /// Built on ``/FirebaseClient/FirebaseClient/values(at:query:)``, it
     /// reconnects by itself and ends when the iterating task is cancelled.
     /// Messages that do not decode are left out; a thread that no longer
     /// exists reads as the thread with no messages.

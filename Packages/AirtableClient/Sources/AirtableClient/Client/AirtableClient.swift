@@ -19,7 +19,7 @@ import Networking
 /// ```
 ///
 /// Records are generic over their `fields`: any `Codable` type such as
-/// ``Models/Project``, or `[String: JSON]` for raw fields. The personal
+/// ``/Models/Project``, or `[String: JSON]` for raw fields. The personal
 /// access token travels only in the `Authorization: Bearer` header, never in
 /// a URL, and is redacted from logs and descriptions.
 ///

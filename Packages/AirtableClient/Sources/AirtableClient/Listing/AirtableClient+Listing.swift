@@ -4,7 +4,7 @@ import Networking
 
 extension AirtableClient {
     /// Lists one page of records: at most ``AirtableQuery/pageSize`` (100 by
-    /// default), with the ``Models/AirtableRecordPage/offset`` of the next page
+    /// default), with the ``/Models/AirtableRecordPage/offset`` of the next page
     /// when there is one.
     ///
     /// The request is `GET …/{table}?…`, or `POST …/{table}/listRecords` with

@@ -12,8 +12,10 @@ extension AirtableClient {
     /// A 429 is retried (it means nothing was written); a lost connection
     /// is not, since the record may exist.
     ///
-    /// - Parameter typecast: Whether Airtable may convert strings to the
-    ///   fields' types and add missing select options.
+    /// - Parameters:
+    ///   - fields: The new record's fields.
+    ///   - typecast: Whether Airtable may convert strings to the fields'
+    ///     types and add missing select options.
     public func create<Fields: Codable & Sendable>(
         _ fields: Fields,
         typecast: Bool = false

@@ -12,7 +12,7 @@ extension FirebaseClient {
     /// let board = try await firebase.get("", as: JSON.self)  // the whole database, raw
     /// ```
     ///
-    /// - Throws: ``NetworkError/decodingFailed(_:)`` when the body is not a
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)`` when the body is not a
     ///   `Value` (truncated JSON, an HTML page, `null` or an array where an
     ///   object was expected), with the place and an excerpt of the body.
     public func get<Value: Decodable & Sendable>(
@@ -52,7 +52,7 @@ extension FirebaseClient {
     /// let newest = try await firebase.query("posts", .orderByChild("timestamp").limitToLast(15), as: Post.Body.self)
     /// ```
     ///
-    /// - Throws: ``NetworkError/decodingFailed(_:)`` when the body is
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)`` when the body is
     ///   neither `null` nor an object (or Firebase's array form of one).
     public func query<Value: Decodable & Sendable>(
         _ path: String, _ query: FirebaseQuery, as type: Value.Type = Value.self

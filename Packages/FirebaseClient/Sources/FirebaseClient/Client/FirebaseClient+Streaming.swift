@@ -14,8 +14,8 @@ extension FirebaseClient {
     /// ``Configuration/streaming`` policy's idle timeout, is replaced after a
     /// backoff, and the new connection starts again with a fresh `put` at
     /// `/`. The sequence ends when the task consuming it is cancelled; it
-    /// throws a ``NetworkError`` when retrying cannot help (a 4xx answer,
-    /// `cancel` or `auth_revoked` (both ``NetworkError/unauthenticated(_:)``),
+    /// throws a ``/Networking/NetworkError`` when retrying cannot help (a 4xx answer,
+    /// `cancel` or `auth_revoked` (both ``/Networking/NetworkError/unauthenticated(_:)``),
     /// or data that is not Firebase's event format).
     ///
     /// ```swift
@@ -82,7 +82,7 @@ extension FirebaseClient {
     /// Streams the current value at `path` decoded as `Value`; see
     /// ``values(at:query:)``.
     ///
-    /// The sequence throws ``NetworkError/decodingFailed(_:)`` if a value
+    /// The sequence throws ``/Networking/NetworkError/decodingFailed(_:)`` if a value
     /// does not decode; ask for an optional type to allow `null`.
     public func values<Value: Decodable & Sendable>(
         at path: String, query: FirebaseQuery? = nil, as type: Value.Type

@@ -15,9 +15,11 @@ extension FirebaseClient {
     /// ```
     ///
     /// - Parameters:
-    ///   - ifMatch: Write only if the location still has this ETag (from
+    ///   - value: What to write; any `Encodable` value.
+    ///   - path: Where, relative to the database root.
+    ///   - etag: Write only if the location still has this ETag (from
     ///     ``getTagged(_:as:)``); otherwise Firebase answers 412, thrown as
-    ///     ``NetworkError/conflict(_:)`` with the current value
+    ///     ``/Networking/NetworkError/conflict(_:)`` with the current value
     ///     (``Networking/NetworkError/firebaseConflict``).
     ///   - silently: Send `print=silent`: Firebase answers 204 without
     ///     echoing the data, for writes whose echo nobody reads.
@@ -75,7 +77,8 @@ extension FirebaseClient {
     /// Removes the data at `path` (`DELETE`); Firebase answers `null`.
     ///
     /// - Parameters:
-    ///   - ifMatch: Delete only if the location still has this ETag.
+    ///   - path: What to remove, relative to the database root.
+    ///   - etag: Delete only if the location still has this ETag.
     ///   - silently: Send `print=silent`.
     @discardableResult
     public func delete(

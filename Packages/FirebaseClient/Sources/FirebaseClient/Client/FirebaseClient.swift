@@ -16,10 +16,10 @@ import Networking
 /// for try await value in firebase.values(at: "posts") { … }
 /// ```
 ///
-/// Errors are ``NetworkError``s. Firebase's `{"error" : "…"}` bodies become
-/// the failure's ``HTTPFailure/message``; `Permission denied` is
-/// ``NetworkError/unauthenticated(_:)`` whatever the status; a failed
-/// conditional write is ``NetworkError/conflict(_:)``, read with
+/// Errors are ``/Networking/NetworkError``s. Firebase's `{"error" : "…"}` bodies become
+/// the failure's ``/Networking/HTTPFailure/message``; `Permission denied` is
+/// ``/Networking/NetworkError/unauthenticated(_:)`` whatever the status; a failed
+/// conditional write is ``/Networking/NetworkError/conflict(_:)``, read with
 /// ``Networking/NetworkError/firebaseConflict``.
 ///
 /// A client is a `Sendable` value: copy it freely, share it between tasks.

@@ -24,7 +24,7 @@ extension FirebaseClient {
         public var namespace: String?
         /// Who is asking; `nil` for a database with public rules.
         public var credentials: FirebaseCredentials?
-        /// What carries requests; ``URLSessionTransport`` by default.
+        /// What carries requests; ``/Networking/URLSessionTransport`` by default.
         public var transport: any HTTPTransport
         /// When a failed request is sent again. Only requests that are safe
         /// to repeat are retried: a `POST` (a push) never is.
@@ -47,7 +47,7 @@ extension FirebaseClient {
         ///   - databaseURL: The database's URL, or an emulator's base URL.
         ///   - namespace: The `ns` an emulator needs; `nil` for the real service.
         ///   - credentials: `nil` for a database with public rules.
-        ///   - transport: Defaults to the shared ``URLSessionTransport``.
+        ///   - transport: Defaults to the shared ``/Networking/URLSessionTransport``.
         ///   - retryPolicy: Defaults to three attempts within a minute.
         ///   - logHandler: Receives a redacted record per attempt.
         ///   - streaming: Defaults to a 75-second silence limit and backoff

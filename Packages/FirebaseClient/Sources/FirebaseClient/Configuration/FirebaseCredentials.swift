@@ -17,7 +17,7 @@
 ///
 /// Tokens expire (an ID token after an hour). A configuration is a value:
 /// make a new client with the fresh token. A stream whose token expires
-/// receives `auth_revoked` and throws ``Networking/NetworkError/unauthenticated(_:)``,
+/// receives `auth_revoked` and throws ``/Networking/NetworkError/unauthenticated(_:)``,
 /// the cue to subscribe again with the new client.
 public enum FirebaseCredentials: Sendable, Hashable {
     /// A Firebase Authentication ID token, sent as `auth=<token>`. Security

@@ -131,7 +131,7 @@ public struct FirebaseQuery: Sendable, Hashable {
     /// response leaves priorities out and the client could not sort by
     /// them; the client strips the exported metadata from what it returns.
     ///
-    /// - Throws: ``NetworkError/encodingFailed(_:)`` for a number that is
+    /// - Throws: ``/Networking/NetworkError/encodingFailed(_:)`` for a number that is
     ///   not finite, which JSON cannot express.
     public func queryItems() throws(NetworkError) -> [QueryItem] {
         var items = [QueryItem(name: "orderBy", value: order.json)]

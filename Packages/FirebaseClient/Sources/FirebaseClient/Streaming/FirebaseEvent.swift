@@ -26,10 +26,10 @@ public enum FirebaseEvent: Sendable, Hashable {
     case keepAlive
     /// The security rules no longer let this stream read its location. The
     /// server closes the stream, and the client's sequence then throws
-    /// ``NetworkError/unauthenticated(_:)``.
+    /// ``/Networking/NetworkError/unauthenticated(_:)``.
     case cancel(String?)
     /// The credentials expired or were revoked. The server closes the
-    /// stream; the sequence throws ``NetworkError/unauthenticated(_:)``, and
+    /// stream; the sequence throws ``/Networking/NetworkError/unauthenticated(_:)``, and
     /// the app subscribes again with fresh credentials.
     case authRevoked(String?)
 

@@ -4,8 +4,8 @@ import Foundation
 /// `Fields` type, such as ``Project``.
 ///
 /// `createdTime` is ISO-8601 with milliseconds (`2015-02-10T20:57:11.000Z`):
-/// decode with ``Foundation/JSONDecoder/airtable`` and encode with
-/// ``Foundation/JSONEncoder/airtable`` so it reads and writes in that form.
+/// decode with `JSONDecoder.airtable` and encode with
+/// `JSONEncoder.airtable` so it reads and writes in that form.
 public struct AirtableRecord<Fields>: Identifiable {
     /// The record id, such as `rec3g0Xxmw2rw3scs`.
     public var id: String

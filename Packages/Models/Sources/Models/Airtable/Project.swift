@@ -150,7 +150,7 @@ public struct Project: Sendable, Hashable, Codable {
     ///
     /// - Parameters:
     ///   - jsonData: The body of `GET /v0/{baseId}/Design%20projects`.
-    ///   - decoder: Defaults to ``Foundation/JSONDecoder/airtable``.
+    ///   - decoder: Defaults to `JSONDecoder.airtable`.
     /// - Throws: A `DecodingError` whose coding path names the record and
     ///   field that did not decode, such as `records[3].fields.Due date`.
     public static func getProjects(from jsonData: Data, using decoder: JSONDecoder = .airtable) throws -> [Project] {

@@ -5,7 +5,7 @@ import Foundation
 /// `amount` is money and is exact: `929466.23` is 929466.23, never the
 /// 929466.229999… a `Double` holds, on every platform (see ``amount``).
 /// `createdDateTime` is ISO-8601 (`2010-06-21T15:29:32Z`): decode with
-/// ``Foundation/JSONDecoder/bankey``.
+/// `JSONDecoder.bankey`.
 ///
 /// A list of accounts is not lossy on purpose: an account left out would
 /// misstate what the customer has, so one bad account fails the list with

@@ -6,7 +6,7 @@ import Foundation
 /// A photo needs all four of `id`, `title`, `datetaken` and `url_h`, as the
 /// lesson's `photo(fromJSON:)` guard does; `url_h` must be an absolute
 /// `http` or `https` URL and `datetaken` a `yyyy-MM-dd HH:mm:ss` date, read
-/// in the time zone ``Foundation/JSONDecoder/soogreyhounds(timeZone:)`` is
+/// in the time zone `JSONDecoder.soogreyhounds(timeZone:)` is
 /// given (the API does not say which). In a list, a photo without them is
 /// skipped and reported (see ``PhotoList``).
 ///

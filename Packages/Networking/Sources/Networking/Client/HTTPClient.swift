@@ -52,6 +52,8 @@ public struct HTTPClient: Sendable {
     ///   - decoder: Defaults to a `JSONDecoder` with default strategies.
     ///   - encoder: Defaults to a `JSONEncoder` with sorted keys, so bodies
     ///     are the same bytes on every run.
+    ///   - retryPolicy: When to send a failed request again; defaults to
+    ///     ``RetryPolicy/default``.
     public init(
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport.shared,

@@ -34,10 +34,12 @@ public struct LossyDictionary<Key: LossyDictionaryKey, Value: Decodable>: Decoda
                 skipped.append(SkippedElement(key: codingKey.stringValue, reason: "the key is not a valid \(Key.self)"))
                 continue
             }
-            switch try container.decode(Attempt<Value>.self, forKey: codingKey).result {
-            case .success(let value):
-                elements[key] = value
-            case .failure(let error):
+            // A keyed container reads each key on its own, so a value that
+            // fails leaves it usable: no `Attempt` wrapper (an extra
+            // container and generic `Result` per entry) is needed here.
+            do {
+                elements[key] = try container.decode(Value.self, forKey: codingKey)
+            } catch {
                 skipped.append(SkippedElement(key: codingKey.stringValue, error: error, depth: depth))
             }
         }

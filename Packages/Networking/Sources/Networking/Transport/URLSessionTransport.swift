@@ -57,7 +57,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// Sends the request on a data task and collects the whole response.
     ///
     /// The task is cancelled when the calling task is, through
-    /// ``URLSessionTaskCanceller`` rather than `URLSession.data(for:)`, whose
+    /// `URLSessionTaskCanceller` rather than `URLSession.data(for:)`, whose
     /// cancellation can deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         let urlRequest = Self.urlRequest(for: request)

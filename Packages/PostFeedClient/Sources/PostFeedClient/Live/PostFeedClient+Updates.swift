@@ -13,7 +13,7 @@ extension PostFeedClient {
     /// reconnects by itself after a dropped connection and catches up from
     /// its fresh snapshot. The sequence ends when the iterating task is
     /// cancelled, and throws if the stream fails for good (for example
-    /// ``NetworkError/unauthenticated(_:)``).
+    /// ``/Networking/NetworkError/unauthenticated(_:)``).
     ///
     /// A slow observer gets the latest feed, not every intermediate one.
     ///

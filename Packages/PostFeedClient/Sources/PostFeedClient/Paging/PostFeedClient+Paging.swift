@@ -16,7 +16,7 @@ extension PostFeedClient {
     /// and leave a full page of older posts with no gap before it.
     ///
     /// The lesson's own fix for the inclusive `endAt` was to end the next
-    /// page at ``Models/Post/queryTimestamp``, a millionth of a second before
+    /// page at ``/Models/Post/queryTimestamp``, a millionth of a second before
     /// the oldest post. That works on the real REST API as long as no two
     /// posts share a timestamp; when they do and a page boundary falls
     /// between them, the posts left over at that timestamp are never
@@ -33,7 +33,7 @@ extension PostFeedClient {
     /// - Parameter reset: `true` (the lesson's default) to start again from
     ///   the newest posts; `false` for the next older page.
     /// - Returns: What the page added; empty once ``hasReachedEnd``.
-    /// - Throws: A ``NetworkError``; the feed is unchanged.
+    /// - Throws: A ``/Networking/NetworkError``; the feed is unchanged.
     @discardableResult
     public func fetchPosts(reset: Bool = true) async throws(NetworkError) -> PostPage {
         // Calls may overlap at the `await`. A page is merged only into the

@@ -15,7 +15,7 @@ extension PostFeedClient {
     ///
     /// - Returns: The report's key.
     /// - Throws: The file system's error if the hidden list cannot be
-    ///   saved, or a ``NetworkError`` if the report cannot be recorded.
+    ///   saved, or a ``/Networking/NetworkError`` if the report cannot be recorded.
     @discardableResult
     public func report(_ post: Post, reason: String) async throws -> String {
         try hide(post)

@@ -15,8 +15,8 @@ import Sandbox
 /// await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "1"]))
 /// ```
 ///
-/// Every request reaches the ``Sandbox/Sandbox`` as a
-/// ``Sandbox/SandboxRequest``: any method token (`BREW` included), the raw
+/// Every request reaches the ``/Sandbox/Sandbox`` as a
+/// ``/Sandbox/SandboxRequest``: any method token (`BREW` included), the raw
 /// percent-encoded path and query, the headers (with `Host`), the body, and
 /// whether the caller is on this machine (the `/__sandbox/` admin routes
 /// answer only local callers). A body larger than every emulator's

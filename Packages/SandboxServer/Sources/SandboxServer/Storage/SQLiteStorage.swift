@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Sandbox
 
-/// A ``Sandbox/SandboxStorage`` in an SQLite database, `sandbox.sqlite` in a
+/// A ``/Sandbox/SandboxStorage`` in an SQLite database, `sandbox.sqlite` in a
 /// data directory: what makes `sandbox --data-dir DIR` durable.
 ///
 /// Every row lives in one table keyed by (namespace, key). The database runs
@@ -10,7 +10,7 @@ import Sandbox
 /// log fsynced) before its commit returns: a write the Sandbox acknowledged
 /// survives `kill -9` and a power cut alike. Commits that arrive while one is
 /// being written are grouped into the next transaction (see
-/// ``CommitBatcher``), so concurrent writers share each fsync instead of
+/// `CommitBatcher`), so concurrent writers share each fsync instead of
 /// queueing for one each.
 ///
 /// ```swift

@@ -3,7 +3,7 @@ import Networking
 
 extension NetworkError {
     /// The SooGreyhounds API's own failure, `{"stat":"fail","code":100,…}`,
-    /// as ``Models/SooGreyhoundsError/failed(code:message:)``; `nil` for any
+    /// as ``/Models/SooGreyhoundsError/failed(code:message:)``; `nil` for any
     /// other error.
     ///
     /// ```swift

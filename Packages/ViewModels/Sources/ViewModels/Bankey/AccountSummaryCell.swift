@@ -26,8 +26,12 @@ public enum AccountSummaryCell {
 
         /// Creates a cell's view model.
         ///
-        /// - Parameter locale: Defaults to the user's; pin it (`en_US`) for
-        ///   the lesson's `$`.
+        /// - Parameters:
+        ///   - accountType: The kind of account, which picks the balance label.
+        ///   - accountName: The account's name, shown as is.
+        ///   - balance: The balance, exact.
+        ///   - locale: Defaults to the user's; pin it (`en_US`) for the
+        ///     lesson's `$`.
         public init(accountType: AccountType, accountName: String, balance: Decimal, locale: Locale = .current) {
             self.accountType = accountType
             self.accountName = accountName

@@ -33,6 +33,9 @@ public enum AccountSummaryHeaderView {
         /// Creates a header.
         ///
         /// - Parameters:
+        ///   - welcomeMessage: The greeting, such as `Good morning,`.
+        ///   - name: The customer's first name.
+        ///   - date: The day to show.
         ///   - timeZone: Where the day is read; defaults to the lesson's MDT.
         ///   - locale: Defaults to the user's; pin it (`en_US`) for the
         ///     lesson's `Jun 21, 2010`.

@@ -43,9 +43,9 @@ public final class AccountSummaryViewModel {
 
     /// The alert for each of the lesson's failure kinds: its final texts.
     ///
-    /// - ``BankeyError/Kind/serverError``: `Server Error` / `We could not
+    /// - ``/BankeyClient/BankeyError/Kind/serverError``: `Server Error` / `We could not
     ///   process your request. Please try again.`
-    /// - ``BankeyError/Kind/decodingError``: `Network Error` / `Ensure you
+    /// - ``/BankeyClient/BankeyError/Kind/decodingError``: `Network Error` / `Ensure you
     ///   are connected to the internet. Please try again.`
     public nonisolated static func titleAndMessage(for kind: BankeyError.Kind) -> AlertViewModel {
         switch kind {

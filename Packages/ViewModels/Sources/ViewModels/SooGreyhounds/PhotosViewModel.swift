@@ -135,8 +135,10 @@ public final class PhotosViewModel {
     /// Downloads every photo's image, at most `maxConcurrent` at once, each
     /// state updated as its download ends.
     ///
-    /// - Parameter onEach: Called with a photo's cell as its image arrives
-    ///   or fails, in completion order: for a progress indicator.
+    /// - Parameters:
+    ///   - maxConcurrent: How many downloads run at once.
+    ///   - onEach: Called with a photo's cell as its image arrives or
+    ///     fails, in completion order: for a progress indicator.
     public func loadImages(
         maxConcurrent: Int = 4,
         onEach: (@MainActor (PhotoCollectionViewCell.ViewModel) -> Void)? = nil

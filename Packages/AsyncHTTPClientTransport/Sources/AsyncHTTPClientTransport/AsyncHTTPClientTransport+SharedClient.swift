@@ -1,0 +1,25 @@
+import AsyncHTTPClient
+
+extension AsyncHTTPClientTransport {
+    /// The process-wide AsyncHTTPClient transports use by default: the
+    /// configuration of AsyncHTTPClient's own `HTTPClient.shared`, except
+    /// that a connection that cannot be made fails the request at once.
+    ///
+    /// AsyncHTTPClient otherwise keeps retrying the connection until the
+    /// request's deadline, so a server that is down would be reported only
+    /// after the whole timeout (a minute by default) and as the last
+    /// connection error. Failing at once gives ``/Networking/NetworkError/cannotConnect(host:)``
+    /// promptly, as `URLSessionTransport` does, and leaves retries to the
+    /// client's ``/Networking/RetryPolicy``.
+    ///
+    /// It lives as long as the process and must not be shut down. To
+    /// configure your own, create an `AsyncHTTPClient.HTTPClient`, pass it
+    /// to ``init(client:defaultTimeout:maxBodySize:)``, and shut it down
+    /// when you are done.
+    public static let sharedClient: AsyncHTTPClient.HTTPClient = {
+        var configuration = AsyncHTTPClient.HTTPClient.Configuration.singletonConfiguration
+        configuration.connectionPool.retryConnectionEstablishment = false
+        return AsyncHTTPClient.HTTPClient(
+            eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup, configuration: configuration)
+    }()
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Models
+import Networking
+import Sandbox
+import SandboxServer
+
+/// A SandboxServer on 127.0.0.1, port 0, started and stopped by the
+/// benchmark that uses it, holding the small JSON item the client
+/// benchmarks fetch.
+enum BenchServer {
+    /// The namespace of the benchmarks' own data.
+    static let namespace = "bench"
+    /// The small body the client benchmarks fetch: one post, about 90 bytes.
+    static let item = Post.Body(username: "ada", text: "Hello from the benchmarks", timestamp: 1_700_000_000.5)
+    /// Where it is stored.
+    static let itemPath = "bench/item"
+
+    /// Runs `body` with a fresh in-memory server, stopping it either way.
+    static func run<Result>(_ body: (SandboxServer) async throws -> Result) async throws -> Result {
+        var configuration = SandboxConfiguration()
+        // 100,000 posts are about 11 MB of JSON; seeding them goes through
+        // the same checks as a PUT.
+        configuration.firebase.maxBodySize = 256 << 20
+        let server = try await SandboxServer.start(
+            SandboxServerOptions(host: "127.0.0.1", port: 0, configuration: configuration))
+        do {
+            try await server.sandbox.firebase.setValue(
+                ["username": .string(item.username), "text": .string(item.text), "timestamp": .number(item.timestamp)],
+                at: itemPath, namespace: namespace)
+            let result = try await body(server)
+            await server.stop()
+            return result
+        } catch {
+            await server.stop()
+            throw error
+        }
+    }
+
+    /// The item's URL on `server`, as a raw client would write it.
+    static func itemURL(on server: SandboxServer) throws -> URL {
+        guard let url = URL(string: "\(server.baseURL.absoluteString)/\(itemPath).json?ns=\(namespace)") else {
+            throw BenchmarkFailure("cannot build the item URL for \(server.baseURL)")
+        }
+        return url
+    }
+
+    /// An SDK client for the benchmarks' namespace on `server`.
+    static func client(of server: SandboxServer, transport: any HTTPTransport) -> Networking.HTTPClient {
+        var client = Networking.HTTPClient(baseURL: server.baseURL, transport: transport)
+        client.query = [QueryItem(name: "ns", value: namespace)]
+        return client
+    }
+
+    /// The SDK request for the item.
+    static let itemRequest = Request<Post.Body>.get(itemPath).pathExtension("json")
+}

@@ -1,0 +1,12 @@
+/// How much work each benchmark does.
+struct BenchmarkSettings: Sendable {
+    /// Measured rounds per variant; the table reports their median.
+    var rounds: Int
+    /// 1 for the sizes; less for a quick check while developing.
+    var scale: Double
+
+    /// `full`, scaled, and at least `minimum`.
+    func count(_ full: Int, minimum: Int = 1) -> Int {
+        max(minimum, Int((Double(full) * scale).rounded()))
+    }
+}

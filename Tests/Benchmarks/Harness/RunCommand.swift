@@ -1,0 +1,56 @@
+import ArgumentParser
+import Foundation
+
+/// `benchmarks run` (the default): runs the benchmarks in order and prints
+/// the table with the machine and its load before and after.
+struct RunCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "run", abstract: "Runs the benchmarks and prints the results table.")
+
+    @Option(help: "Measured rounds per variant; medians and ranges are over these.")
+    var rounds = 5
+
+    @Flag(help: "A tenth of the work, for checking the harness; the numbers mean little.")
+    var quick = false
+
+    @Option(help: "Only these benchmarks, by number (for example 1,3,8).")
+    var only: String?
+
+    func run() async throws {
+        let settings = BenchmarkSettings(rounds: max(1, rounds), scale: quick ? 0.1 : 1)
+        let selected = Set((only ?? "").split(separator: ",").compactMap { Int($0) })
+        let benchmarks: [(number: Int, run: () async throws -> [ResultRow])] = [
+            (1, { try await ClientOverheadBenchmark(settings: settings).run() }),
+            (3, { try await FeedDecodingBenchmark(settings: settings).run() }),
+            (4, { try await SandboxQueryBenchmark(settings: settings).run() }),
+            (5, { try await PagingBenchmark(settings: settings).run() }),
+            (6, { try await StreamingLatencyBenchmark(settings: settings).run() }),
+            (7, { try await ImageBenchmark(settings: settings).run() }),
+            (8, { try await ServerThroughputBenchmark(settings: settings).run() }),
+        ]
+        let loadBefore = Machine.loadAverage
+        let started = Date()
+        var rows: [ResultRow] = []
+        for benchmark in benchmarks
+        where selected.isEmpty || selected.contains(benchmark.number)
+            || (benchmark.number == 1 && selected.contains(2))
+        {
+            Self.progress("benchmark \(benchmark.number == 1 ? "1 and 2" : String(benchmark.number))…")
+            rows += try await benchmark.run()
+        }
+        print("Machine: \(Machine.summary); \(Machine.buildConfiguration) build")
+        print("Load average (1, 5, 15 min): \(loadBefore) before, \(Machine.loadAverage) after")
+        print("Rounds: \(settings.rounds) per variant\(quick ? ", quick (a tenth of the work)" : ""); ", terminator: "")
+        print("took \(Format.duration(Date().timeIntervalSince(started)))\n")
+        print(ResultTable.render(rows))
+        let missed = rows.filter { $0.verdict == .miss }.count
+        print(
+            "\n\(rows.filter { $0.verdict == .pass }.count) passed, \(missed) missed, "
+                + "\(rows.filter { $0.verdict == .info }.count) informational")
+    }
+
+    /// Progress goes to standard error, so standard output is the table alone.
+    private static func progress(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+}

@@ -1,0 +1,134 @@
+import BankeyClient
+import Foundation
+import Models
+import Networking
+import Sandbox
+import SooGreyhoundsClient
+import Testing
+
+/// The code of the errors guide, run against the in-process Sandbox.
+@Suite("Documentation: handling errors")
+struct HandlingErrorsSamples {
+    @Test("A 404 is caught by its case")
+    func catchByCase() async throws {
+        let sandbox = try await Sandbox()
+        let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+        let printed = await Printed.capture {
+            // snippet: errors-catch
+            do throws(NetworkError) {
+                let profile = try await client.send(Request<Profile>.get("bankey/profile/42"))
+                print(profile.firstName)
+            } catch .notFound(let failure) {
+                print(failure.status, failure.url)  // 404 http://sandbox.local/bankey/profile/42
+            } catch {
+                print(error)  // one plain line
+            }
+            // end snippet
+        }
+        #expect(printed == ["404 http://sandbox.local/bankey/profile/42"])
+    }
+
+    @Test("The alert function covers every case")
+    func alertMessages() {
+        // snippet: errors-alert-message
+        func alertMessage(for error: NetworkError) -> String? {
+            switch error {
+            case .cancelled:
+                return nil  // the user moved on
+            case .notConnected:
+                return "You're offline. Check your connection and try again."
+            case .cannotConnect, .connectionLost, .timedOut, .transportFailed:
+                return "The server can't be reached right now. Try again in a moment."
+            case .unauthenticated:
+                return "Please sign in again."
+            case .forbidden:
+                return "You don't have access to this."
+            case .notFound:
+                return "This was deleted or moved."
+            case .conflict:
+                return "Someone changed this in the meantime. Reload and try again."
+            case .rateLimited(let failure):
+                let wait = failure.retryAfter.map { "in \($0.components.seconds) seconds" } ?? "later"
+                return "Too many requests. Try again \(wait)."
+            case .httpStatus(let failure) where failure.status >= 500:
+                return "The server had a problem. Try again later."
+            case .httpStatus(let failure):
+                return failure.message?.message ?? "The request failed (\(failure.status))."
+            case .noData, .decodingFailed:
+                return "The server sent something unexpected."
+            case .invalidURL, .encodingFailed:
+                return "Something went wrong on our side."
+            case .notAnImage:
+                return "This image can't be shown."
+            }
+        }
+        // end snippet
+        let limited = HTTPFailure(status: 429, method: .get, url: "https://x.test/", retryAfter: .seconds(30))
+        #expect(alertMessage(for: .rateLimited(limited)) == "Too many requests. Try again in 30 seconds.")
+        #expect(alertMessage(for: .cancelled) == nil)
+        let teapot = HTTPFailure(
+            status: 418, method: .get, url: "https://x.test/",
+            message: ServerMessage(code: nil, message: "I'm a teapot"))
+        #expect(alertMessage(for: .httpStatus(teapot)) == "I'm a teapot")
+    }
+
+    @Test("A decoding failure names the place and the reason")
+    func decoding() async throws {
+        let sandbox = try await Sandbox()
+        let bankey = BankeyClient(
+            baseURL: Sandbox.baseURL.appending(path: "bankey/"), transport: SandboxTransport(sandbox))
+        let printed = try await Printed.capture {
+            // snippet: errors-decoding
+            await sandbox.faults.inject(
+                Fault(
+                    path: "/bankey/profile/1/accounts", status: 200,
+                    body: Data(
+                        #"[{"id": "1", "type": "Banking", "name": "Savings", "createdDateTime": "2010-06-21T15:29:32Z"}]"#
+                            .utf8)))
+            do throws(BankeyError) {
+                _ = try await bankey.fetchAccounts(forUserId: "1")
+            } catch {
+                guard case .decodingFailed(let failure) = error.underlying else { throw error }
+                print(error.kind, failure.codingPath)  // decodingError [0].amount
+                print(failure.reason)  // missing key "amount"
+            }
+            // end snippet
+        }
+        #expect(printed == ["decodingError [0].amount", #"missing key "amount""#])
+    }
+
+    @Test("Retries and the redacted log")
+    func retriesAndLog() async throws {
+        let sandbox = try await Sandbox()
+        let printed = try await Printed.capture {
+            // snippet: errors-retry-and-log
+            var client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            client.retryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(200), deadline: .seconds(20))
+            client.logHandler = { record in print(record) }  // secrets are already redacted
+
+            await sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
+            let key = SooGreyhoundsAPI.lessonAPIKey
+            let request = Request<Data>.get("services/rest").query([
+                "method": "soogreyhounds.photos.getList", "api_key": key,
+            ])
+            _ = try await client.send(request)
+            // → GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 1, 0 bytes)
+            // ← 503 GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 1, …)
+            // → GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 2, 0 bytes)
+            // ← 200 GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 2, …)
+            // end snippet
+        }
+        let url = "http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList"
+        #expect(printed.count == 4)
+        #expect(printed.first == "→ GET \(url) (attempt 1, 0 bytes)")
+        #expect(printed.dropFirst().first?.hasPrefix("← 503 GET \(url) (attempt 1, ") == true)
+        #expect(printed.dropFirst(2).first == "→ GET \(url) (attempt 2, 0 bytes)")
+        #expect(printed.last?.hasPrefix("← 200 GET \(url) (attempt 2, ") == true)
+        #expect(!printed.joined().contains(SooGreyhoundsAPI.lessonAPIKey))
+    }
+}
+
+/// Samples print as the articles show; the lines are captured and checked.
+private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
+    Printed.record(items, separator: separator)
+}
