@@ -1,5 +1,6 @@
 import Foundation
 import Networking
+import Synchronization
 import Testing
 
 @Suite("Completion handlers")
@@ -50,5 +51,23 @@ struct CompletionTests {
             Issue.record("got \(result)")
             return
         }
+    }
+
+    /// The error type of a client's own API, such as Bankey's.
+    struct LessonError: Error, Equatable {
+        let code: Int
+    }
+
+    @Test("Any typed error reaches the completion on the main queue, before the task finishes")
+    func typedErrorAndWaiting() async {
+        let delivered = Mutex<Result<Int, LessonError>?>(nil)
+        let task = NetworkTask { (result: Result<Int, LessonError>) in
+            MainActor.assertIsolated()
+            delivered.withLock { $0 = result }
+        } operation: { () async throws(LessonError) in
+            throw LessonError(code: 7)
+        }
+        await task.waitUntilFinished()
+        #expect(delivered.withLock { $0 } == .failure(LessonError(code: 7)))
     }
 }

@@ -33,13 +33,13 @@ extension AirtableClient {
     /// }
     /// ```
     ///
-    /// - Returns: The task, to cancel the request (the completion then gets
+    /// - Returns: A handle to cancel the request (the completion then gets
     ///   `NetworkError.cancelled`).
     @discardableResult
     public func getProjects(
         completion: @escaping @MainActor @Sendable (Result<[Project], NetworkError>) -> Void
-    ) -> Task<Void, Never> {
-        deliverOnMain(completion) { () async throws(NetworkError) in try await getProjects() }
+    ) -> NetworkTask {
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await getProjects() }
     }
 
     /// ``post(_:)`` with the result delivered on the main queue, as the
@@ -48,24 +48,8 @@ extension AirtableClient {
     public func post(
         _ project: Project,
         completion: @escaping @MainActor @Sendable (Result<AirtableRecord<Project>, NetworkError>) -> Void
-    ) -> Task<Void, Never> {
-        deliverOnMain(completion) { () async throws(NetworkError) in try await post(project) }
+    ) -> NetworkTask {
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await post(project) }
     }
 
-    private func deliverOnMain<Value: Sendable>(
-        _ completion: @escaping @MainActor @Sendable (Result<Value, NetworkError>) -> Void,
-        _ operation: @escaping @Sendable () async throws(NetworkError) -> Value
-    ) -> Task<Void, Never> {
-        Task {
-            let result: Result<Value, NetworkError>
-            do throws(NetworkError) {
-                result = .success(try await operation())
-            } catch {
-                result = .failure(error)
-            }
-            await MainActor.run {
-                completion(result)
-            }
-        }
-    }
 }

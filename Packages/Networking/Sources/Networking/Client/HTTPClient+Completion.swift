@@ -18,18 +18,6 @@ extension HTTPClient {
         _ request: Request<Value>,
         completion: @escaping @MainActor @Sendable (Result<Value, NetworkError>) -> Void
     ) -> NetworkTask {
-        NetworkTask(
-            Task {
-                let result: Result<Value, NetworkError>
-                do throws(NetworkError) {
-                    result = .success(try await send(request))
-                } catch {
-                    result = .failure(error)
-                }
-                await MainActor.run {
-                    completion(result)
-                }
-            }
-        )
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await send(request) }
     }
 }

@@ -17,16 +17,8 @@ extension PhotoStore {
     @discardableResult
     public nonisolated func fetchLatestPhotos(
         completion: @escaping @MainActor @Sendable (Result<[Photo], NetworkError>) -> Void
-    ) -> Task<Void, Never> {
-        Task {
-            let result: Result<[Photo], NetworkError>
-            do throws(NetworkError) {
-                result = .success(try await fetchLatestPhotos())
-            } catch {
-                result = .failure(error)
-            }
-            await MainActor.run { completion(result) }
-        }
+    ) -> NetworkTask {
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await self.fetchLatestPhotos() }
     }
 
     /// ``fetchImage(for:)`` with the lesson's completion: the result
@@ -35,15 +27,7 @@ extension PhotoStore {
     public nonisolated func fetchImage(
         for photo: Photo,
         completion: @escaping @MainActor @Sendable (Result<RemoteImage, NetworkError>) -> Void
-    ) -> Task<Void, Never> {
-        Task {
-            let result: Result<RemoteImage, NetworkError>
-            do throws(NetworkError) {
-                result = .success(try await fetchImage(for: photo))
-            } catch {
-                result = .failure(error)
-            }
-            await MainActor.run { completion(result) }
-        }
+    ) -> NetworkTask {
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await self.fetchImage(for: photo) }
     }
 }
