@@ -141,25 +141,20 @@ enum AirtableServer {
     ) async throws {
         var configuration = SandboxConfiguration()
         configuration.airtable.rateLimitEnabled = rateLimited
-        let server = try await SandboxServer.start(SandboxServerOptions(port: 0, configuration: configuration))
-        let client = AirtableClient(
-            configuration: AirtableClient.Configuration(
-                baseID: AirtableClient.lessonBaseID,
-                table: AirtableClient.designProjectsTable,
-                token: token,
-                endpointURL: server.baseURL,
-                transport: URLSessionTransport.shared,
-                // Airtable's 30 s would be right against the real service;
-                // the sandbox's window is one second.
-                rateLimit: AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+        try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
+            let client = AirtableClient(
+                configuration: AirtableClient.Configuration(
+                    baseID: AirtableClient.lessonBaseID,
+                    table: AirtableClient.designProjectsTable,
+                    token: token,
+                    endpointURL: server.baseURL,
+                    transport: URLSessionTransport.shared,
+                    // Airtable's 30 s would be right against the real service;
+                    // the sandbox's window is one second.
+                    rateLimit: AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+                )
             )
-        )
-        do {
             try await body(server, client)
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }

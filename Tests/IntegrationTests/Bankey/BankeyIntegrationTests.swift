@@ -85,18 +85,13 @@ struct BankeyIntegrationTests {
 /// A SandboxServer and a BankeyClient on it, over URLSession.
 enum BankeyServer {
     static func run(_ body: (SandboxServer, BankeyClient) async throws -> Void) async throws {
-        let server = try await SandboxServer.start(SandboxServerOptions(port: 0))
-        let client = BankeyClient(
-            baseURL: server.baseURL.appendingPathComponent("bankey/"),
-            transport: URLSessionTransport.shared,
-            retryPolicy: .never
-        )
-        do {
+        try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
+            let client = BankeyClient(
+                baseURL: server.baseURL.appendingPathComponent("bankey/"),
+                transport: URLSessionTransport.shared,
+                retryPolicy: .never
+            )
             try await body(server, client)
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }

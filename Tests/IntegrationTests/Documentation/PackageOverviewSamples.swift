@@ -60,11 +60,11 @@ struct PackageOverviewSamples {
     @Test("SandboxServer serves the feed over HTTP, through a scripted fault")
     func sandboxServer() async throws {
         // snippet: sandbox-server-overview
-        let server = try await SandboxServer.start()  // 127.0.0.1, a free port, in memory
-        let firebase = FirebaseClient(databaseURL: server.baseURL, namespace: "devmtn-post")  // real HTTP
-        await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "0"]))
-        let posts = try await firebase.get("posts", as: JSON.self)  // a 503, retried, then the feed
-        await server.stop()
+        let posts = try await SandboxServer.withServer { server in  // 127.0.0.1, a free port, in memory
+            let firebase = FirebaseClient(databaseURL: server.baseURL, namespace: "devmtn-post")  // real HTTP
+            await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "0"]))
+            return try await firebase.get("posts", as: JSON.self)  // a 503, retried, then the feed
+        }  // stopped here, even when the body throws
         // end snippet
         #expect(posts.objectValue?.count == 44)
     }

@@ -12,14 +12,7 @@ enum FirebaseTestServer {
         _ options: SandboxServerOptions = SandboxServerOptions(port: 0),
         _ body: (SandboxServer) async throws -> Void
     ) async throws {
-        let server = try await SandboxServer.start(options)
-        do {
-            try await body(server)
-        } catch {
-            await server.stop()
-            throw error
-        }
-        await server.stop()
+        try await SandboxServer.withServer(options, body)
     }
 
     /// A client of `namespace` on `server`, with its own URL session.

@@ -112,18 +112,13 @@ enum SooGreyhoundsServer {
         apiKey: String = SooGreyhoundsEmulator.Configuration.lessonAPIKey,
         _ body: (SandboxServer, PhotoStore) async throws -> Void
     ) async throws {
-        let server = try await SandboxServer.start(SandboxServerOptions(port: 0))
-        let client = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(endpoint: server.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
-            transport: URLSessionTransport.shared,
-            retryPolicy: .never
-        )
-        do {
+        try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
+            let client = SooGreyhoundsClient(
+                api: SooGreyhoundsAPI(endpoint: server.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
+                transport: URLSessionTransport.shared,
+                retryPolicy: .never
+            )
             try await body(server, PhotoStore(client: client))
-        } catch {
-            await server.stop()
-            throw error
         }
-        await server.stop()
     }
 }

@@ -27,6 +27,28 @@ struct ServerLifecycleTests {
         await server.stop()
     }
 
+    struct BodyFailure: Error {}
+
+    @Test("withServer serves during its body and stops after it, whether it returns or throws")
+    func scoped() async throws {
+        let served = try await SandboxServer.withServer { server in
+            (server.baseURL, try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health")).status)
+        }
+        #expect(served.1 == 200)
+        var failedURL: URL?
+        await #expect(throws: BodyFailure.self) {
+            try await SandboxServer.withServer { server in
+                failedURL = server.baseURL
+                throw BodyFailure()
+            }
+        }
+        for url in [served.0, try #require(failedURL)] {
+            await #expect(throws: (any Error).self) {
+                try await HTTP.send("GET", HTTP.url(url, "/__sandbox/health"), session: HTTP.freshConnections)
+            }
+        }
+    }
+
     @Test("Eight servers start, serve and stop concurrently, each on its own port")
     func concurrentServers() async throws {
         let ports = try await withThrowingTaskGroup(of: Int.self) { group in

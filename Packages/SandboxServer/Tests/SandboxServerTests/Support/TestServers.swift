@@ -32,15 +32,7 @@ enum TestServers {
         handler: (@Sendable (SandboxRequest) async -> SandboxResponse)? = nil,
         _ body: (SandboxServer) async throws -> T
     ) async throws -> T {
-        let server = try await SandboxServer.start(options, handler: handler)
-        do {
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
-        }
+        try await SandboxServer.withServer(options, handler: handler, body)
     }
 
     /// The JSON object an ``echo`` response carries.
