@@ -115,9 +115,11 @@ final class FirebaseEventReader: @unchecked Sendable {
     }
 }
 
-/// Waits until `condition` holds, for at most `timeout`.
+/// Waits until `condition` holds, for at most `timeout`: generous, since it
+/// returns as soon as the condition holds and a loaded 2-core machine running
+/// the whole suite can leave a task waiting for seconds.
 func firebaseWaitUntil(
-    timeout: Duration = .seconds(5), _ condition: @Sendable () async -> Bool
+    timeout: Duration = .seconds(30), _ condition: @Sendable () async -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {

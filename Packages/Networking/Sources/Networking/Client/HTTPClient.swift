@@ -100,7 +100,12 @@ public struct HTTPClient: Sendable {
     public func makeHTTPRequest<Value>(_ request: Request<Value>) throws(NetworkError) -> HTTPRequest {
         let base = request.absoluteURL ?? baseURL
         // Defaults carry credentials: they go only to the base URL's origin.
-        let sameOrigin = base.scheme == baseURL.scheme && base.host == baseURL.host && base.port == baseURL.port
+        // Most requests are relative to the base URL, and comparing a URL's
+        // parts decodes them, which profiling showed on every request; only
+        // an absolute URL needs the comparison.
+        let sameOrigin =
+            request.absoluteURL == nil
+            || (base.scheme == baseURL.scheme && base.host == baseURL.host && base.port == baseURL.port)
         let url = try URLBuilder.url(
             base: base,
             pathComponents: request.pathComponents,

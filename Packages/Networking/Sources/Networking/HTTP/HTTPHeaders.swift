@@ -117,6 +117,12 @@ extension String {
         guard lhs.count == rhs.count else { return false }
         return zip(lhs, rhs).allSatisfy { $0.asciiLowercased == $1.asciiLowercased }
     }
+
+    /// Orders ASCII names as their lowercased forms would, without
+    /// allocating them; header names are ASCII tokens.
+    func caseInsensitivePrecedes(_ other: String) -> Bool {
+        utf8.lazy.map(\.asciiLowercased).lexicographicallyPrecedes(other.utf8.lazy.map(\.asciiLowercased))
+    }
 }
 
 extension UInt8 {

@@ -42,8 +42,10 @@ final class LoopbackServer: @unchecked Sendable {
     init(handler: @escaping @Sendable (Received) -> Reply) throws {
         self.handler = handler
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        var yes: Int32 = 1
-        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        // No SO_REUSEADDR: with it, port 0 may hand out a port whose
+        // previous server still holds connections (a test's slow reply), and
+        // a client's pooled connection to that port would then meet this
+        // server's tests. Each server gets a port nobody else is using.
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
