@@ -9,7 +9,9 @@ public struct SandboxRequest: Sendable {
     /// The percent-encoded path, such as `/v0/app/Design%20projects`.
     public var path: String
     /// The percent-encoded query without `?`, or `nil`.
-    public var rawQuery: String?
+    public var rawQuery: String? {
+        didSet { queryItems = Self.queryItems(of: rawQuery) }
+    }
     /// The header fields.
     public var headers: HTTPHeaders
     /// The body; empty when there is none.
@@ -29,6 +31,7 @@ public struct SandboxRequest: Sendable {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
+        self.queryItems = Self.queryItems(of: rawQuery)
         self.headers = headers
         self.body = body
         self.isLocal = isLocal
@@ -56,7 +59,14 @@ public struct SandboxRequest: Sendable {
     }
 
     /// The query items in order, decoded form-style (`+` is a space).
-    public var queryItems: [(name: String, value: String)] {
+    ///
+    /// Decoded once, when ``rawQuery`` is set: emulators ask for one item at
+    /// a time, a dozen times per request, and decoding the whole query for
+    /// each was the Sandbox server's largest cost on a small GET
+    /// (Docs/Performance.md).
+    public private(set) var queryItems: [(name: String, value: String)]
+
+    private static func queryItems(of rawQuery: String?) -> [(name: String, value: String)] {
         guard let rawQuery, !rawQuery.isEmpty else { return [] }
         return rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
