@@ -23,6 +23,14 @@ struct SandboxCoreTests {
         #expect(request.query("q") == "a b+c")
         #expect(request.query("flag") == "")
         #expect(request.query("missing") == nil)
+        // The decoded items follow a rewritten query (SooGreyhounds merges a
+        // POST's form into it), and malformed escapes stay as written.
+        var rewritten = request
+        rewritten.rawQuery = "orderBy=%22timestamp%22&bad=%zz+1&accent=%C3%A9"
+        #expect(rewritten.query("orderBy") == "\"timestamp\"")
+        #expect(rewritten.query("bad") == "%zz 1")
+        #expect(rewritten.query("accent") == "é")
+        #expect(rewritten.query("q") == nil)
     }
 
     @Test("A fault answers the next N matching requests, then the service does")

@@ -88,10 +88,10 @@ public struct SandboxRequest: Sendable {
     /// percent-encoding is malformed, or decodes to bytes that are not
     /// UTF-8, is kept as written (with its `+`s as spaces).
     ///
-    /// Emulators read the query many times per request, so this works on
-    /// the UTF-8 bytes: Foundation's `replacingOccurrences` and
-    /// `removingPercentEncoding` go through `NSString` on Linux, and took
-    /// 40% of the Sandbox server's time on a small GET (Docs/Performance.md).
+    /// It works on the UTF-8 bytes because it runs for every query item of
+    /// every request the server answers: Foundation's `replacingOccurrences`
+    /// and `removingPercentEncoding` go through `NSString` on Linux, and
+    /// showed at the top of the server's profile (benchmark 8).
     static func formDecode(_ text: Substring) -> String {
         let plus = UInt8(ascii: "+")
         let percent = UInt8(ascii: "%")
