@@ -21,18 +21,13 @@ enum BenchServer {
         // 100,000 posts are about 11 MB of JSON; seeding them goes through
         // the same checks as a PUT.
         configuration.firebase.maxBodySize = 256 << 20
-        let server = try await SandboxServer.start(
-            SandboxServerOptions(host: "127.0.0.1", port: 0, configuration: configuration))
-        do {
+        return try await SandboxServer.withServer(
+            SandboxServerOptions(host: "127.0.0.1", port: 0, configuration: configuration)
+        ) { server in
             try await server.sandbox.firebase.setValue(
                 ["username": .string(item.username), "text": .string(item.text), "timestamp": .number(item.timestamp)],
                 at: itemPath, namespace: namespace)
-            let result = try await body(server)
-            await server.stop()
-            return result
-        } catch {
-            await server.stop()
-            throw error
+            return try await body(server)
         }
     }
 
