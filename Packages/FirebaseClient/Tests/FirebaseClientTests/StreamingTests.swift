@@ -123,15 +123,16 @@ struct StreamingTests {
 
     @Test("Keep-alives count as activity: the connection is kept")
     func keepAlivesKeepTheConnection() async throws {
-        // Keep-alives every 50 ms for 3 s against a 1.5 s idle window: the
+        // Keep-alives every 50 ms for 6 s against a 3 s idle window: the
         // stream outlives the window only if keep-alives count, and the
-        // 30-to-1 margin keeps a loaded machine from opening a real gap.
+        // 60-to-1 margin keeps even a heavily loaded machine from opening a
+        // real gap.
         let sandbox = SandboxConfiguration(firebase: .init(keepAliveInterval: .milliseconds(50)))
-        let policy = FirebaseStreamPolicy(idleTimeout: .milliseconds(1500), baseDelay: .milliseconds(10))
+        let policy = FirebaseStreamPolicy(idleTimeout: .seconds(3), baseDelay: .milliseconds(10))
         let database = try await TestDatabase.make(sandbox: sandbox, streaming: policy)
         var events = database.firebase.events(at: "idle").makeAsyncIterator()
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
-        for _ in 0..<60 {
+        for _ in 0..<120 {
             #expect(try await events.next() == .keepAlive)
         }
         #expect(await database.requests("/idle.json", method: "GET").count == 1)
