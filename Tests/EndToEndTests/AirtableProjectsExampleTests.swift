@@ -82,23 +82,23 @@ struct AirtableProjectsExampleTests {
 
     @Test("--base-url uses a separately started server, with credentials from the environment")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let run = try await ExampleProcess.run(
-            "airtable-projects", ["list", "--base-url", server.baseURL.absoluteString],
-            environment: ["AIRTABLE_BASE_ID": "appIBfoNbzEaA72c2"])
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "airtable-projects", ["list", "--base-url", server.baseURL.absoluteString],
+                environment: ["AIRTABLE_BASE_ID": "appIBfoNbzEaA72c2"])
+        }
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Design projects (16 projects)"))
     }
 
     @Test("A refused token is Airtable's message and status 1, the token never printed")
     func wrongToken() async throws {
-        let server = try await ExampleSandboxServer.start()
         let token = "patWrong.0123456789abcdef"
-        let run = try await ExampleProcess.run(
-            "airtable-projects", ["list", "--base-url", server.baseURL.absoluteString],
-            environment: ["AIRTABLE_TOKEN": token])
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "airtable-projects", ["list", "--base-url", server.baseURL.absoluteString],
+                environment: ["AIRTABLE_TOKEN": token])
+        }
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.hasPrefix("error: Error Fetching Data: Not authenticated (401)"))
@@ -109,14 +109,14 @@ struct AirtableProjectsExampleTests {
 
     @Test("A token in .env is read, and never printed")
     func dotEnv() async throws {
-        let server = try await ExampleSandboxServer.start()
         let folder = try ExampleSandboxServer.temporaryFolder("airtable-env")
         try "AIRTABLE_TOKEN=\"patFromDotEnv.wrong\"\n".write(
             to: folder.appendingPathComponent(".env"), atomically: true, encoding: .utf8)
-        let run = try await ExampleProcess.run(
-            "airtable-projects",
-            ["create", "--name", "x", "--category", "y", "--base-url", server.baseURL.absoluteString], in: folder)
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "airtable-projects",
+                ["create", "--name", "x", "--category", "y", "--base-url", server.baseURL.absoluteString], in: folder)
+        }
         #expect(run.status == 1)
         #expect(run.standardError.hasPrefix("error: Error posting new Project: Not authenticated (401)"))
         #expect(!run.standardError.contains("patFromDotEnv"))

@@ -47,9 +47,10 @@ struct BankeyExampleTests {
 
     @Test("--base-url uses a separately started server")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let run = try await ExampleProcess.run("bankey", ["--base-url", server.baseURL.absoluteString, "--user", "3"])
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "bankey", ["--base-url", server.baseURL.absoluteString, "--user", "3"])
+        }
         #expect(run.status == 0, "\(run.standardError)")
         #expect(run.standardOutput.hasPrefix("Good morning, Ed\n"))
         #expect(!run.standardError.contains("Sandbox on"))
@@ -101,12 +102,13 @@ struct BankeyExampleTests {
         "Colour only on a terminal, never with NO_COLOR",
         .enabled(if: ExampleSandboxServer.canUseTerminal))
     func colour() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let coloured = try await ExampleSandboxServer.runOnTerminal(
-            "bankey", ["--base-url", server.baseURL.absoluteString])
-        let plain = try await ExampleSandboxServer.runOnTerminal(
-            "bankey", ["--base-url", server.baseURL.absoluteString], environment: ["NO_COLOR": "1"])
-        await server.stop()
+        let (coloured, plain) = try await ExampleSandboxServer.withServer { server in
+            let coloured = try await ExampleSandboxServer.runOnTerminal(
+                "bankey", ["--base-url", server.baseURL.absoluteString])
+            let plain = try await ExampleSandboxServer.runOnTerminal(
+                "bankey", ["--base-url", server.baseURL.absoluteString], environment: ["NO_COLOR": "1"])
+            return (coloured, plain)
+        }
         #expect(coloured.status == 0)
         #expect(coloured.output.contains("\u{1B}[1mGood morning, Kevin\u{1B}[0m"))
         #expect(plain.status == 0)

@@ -11,12 +11,14 @@ import SandboxServer
 /// Servers for the examples' `--base-url` runs: a sandbox started by the
 /// test, and an address where nothing listens.
 enum ExampleSandboxServer {
-    /// A sandbox on a free loopback port, in memory, its Airtable rate
-    /// limit off so a test's few quick runs are never refused.
-    static func start() async throws -> SandboxServer {
+    /// Runs `body` with a server like `make sandbox`'s, but in memory, on
+    /// 127.0.0.1 and a free port, and with Airtable's rate limit off, so
+    /// tests can run examples in parallel; stops it afterwards, even when
+    /// `body` throws.
+    static func withServer<Result>(_ body: (SandboxServer) async throws -> Result) async throws -> Result {
         var options = SandboxServerOptions()
         options.configuration.airtable.rateLimitEnabled = false
-        return try await SandboxServer.start(options)
+        return try await SandboxServer.withServer(options, body)
     }
 
     /// `http://127.0.0.1:<port>` for a loopback port that nothing listens

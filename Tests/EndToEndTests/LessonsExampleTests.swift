@@ -52,12 +52,13 @@ struct LessonsExampleTests {
 
     @Test("--base-url runs the lessons against a separately started server")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let run = try await ExampleProcess.run(
-            "lessons", ["--only", "post-feed", "--only", "3", "--base-url", server.baseURL.absoluteString])
-        let posts = try await server.sandbox.firebase.value(at: "posts", namespace: "devmtn-post")
-        let board = try await server.sandbox.firebase.value(at: "", namespace: "lambda-message-board")
-        await server.stop()
+        let (run, posts, board) = try await ExampleSandboxServer.withServer { server in
+            let run = try await ExampleProcess.run(
+                "lessons", ["--only", "post-feed", "--only", "3", "--base-url", server.baseURL.absoluteString])
+            let posts = try await server.sandbox.firebase.value(at: "posts", namespace: "devmtn-post")
+            let board = try await server.sandbox.firebase.value(at: "", namespace: "lambda-message-board")
+            return (run, posts, board)
+        }
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!run.standardError.contains("Sandbox on"))
         #expect(posts.objectValue?.values.contains { $0["username"]?.stringValue == "Lessons runner" } == true)

@@ -109,17 +109,18 @@ struct MessageBoardExampleTests {
 
     @Test("--base-url uses a separately started server")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let url = server.baseURL.absoluteString
-        let create = try await board(["create-thread", "Over HTTP", "--base-url", url, "--json"])
-        #expect(create.status == 0, "\(create.standardError)")
-        let document = try FirebaseExampleRuns.object(create.standardOutput)
-        let created = try #require(document["created"] as? [String: Any])
-        let identifier = try #require(created["identifier"] as? String)
-        let send = try await board(["send", "Over HTTP", "--name", "Grace", "--text", "Hello", "--base-url", url])
-        #expect(send.status == 0, "\(send.standardError)")
-        let stored = try await server.sandbox.firebase.value(at: identifier, namespace: "lambda-message-board")
-        await server.stop()
+        let (create, stored) = try await ExampleSandboxServer.withServer { server in
+            let url = server.baseURL.absoluteString
+            let create = try await board(["create-thread", "Over HTTP", "--base-url", url, "--json"])
+            #expect(create.status == 0, "\(create.standardError)")
+            let document = try FirebaseExampleRuns.object(create.standardOutput)
+            let created = try #require(document["created"] as? [String: Any])
+            let identifier = try #require(created["identifier"] as? String)
+            let send = try await board(["send", "Over HTTP", "--name", "Grace", "--text", "Hello", "--base-url", url])
+            #expect(send.status == 0, "\(send.standardError)")
+            let stored = try await server.sandbox.firebase.value(at: identifier, namespace: "lambda-message-board")
+            return (create, stored)
+        }
         #expect(stored["title"]?.stringValue == "Over HTTP")
         #expect(stored["messages"]?.objectValue?.values.first?["sender"]?.stringValue == "Grace")
         #expect(!create.standardError.contains("Sandbox on"))

@@ -136,36 +136,37 @@ struct PostFeedExampleTests {
 
     @Test("--base-url uses a separately started server: list, add, and watch live")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let url = server.baseURL.absoluteString
-        let list = try await postFeed(["list", "--base-url", url])
-        #expect(list.status == 0, "\(list.standardError)")
-        #expect(list.standardOutput.contains("Margaret - Mar 11, 2016 3:04 PM"))
-        #expect(!list.standardError.contains("Sandbox on"))
+        let (live, watched) = try await ExampleSandboxServer.withServer { server in
+            let url = server.baseURL.absoluteString
+            let list = try await postFeed(["list", "--base-url", url])
+            #expect(list.status == 0, "\(list.standardError)")
+            #expect(list.standardOutput.contains("Margaret - Mar 11, 2016 3:04 PM"))
+            #expect(!list.standardError.contains("Sandbox on"))
 
-        let add = try await postFeed([
-            "add", "--name", "Grace", "--text", "Over real HTTP", "--json", "--base-url", url,
-        ])
-        #expect(add.status == 0, "\(add.standardError)")
-        let added = try FirebaseExampleRuns.object(add.standardOutput)
-        let identifier = try #require(added["identifier"] as? String)
-        let stored = try await server.sandbox.firebase.value(at: "posts/\(identifier)", namespace: "devmtn-post")
-        #expect(stored["text"]?.stringValue == "Over real HTTP")
+            let add = try await postFeed([
+                "add", "--name", "Grace", "--text", "Over real HTTP", "--json", "--base-url", url,
+            ])
+            #expect(add.status == 0, "\(add.standardError)")
+            let added = try FirebaseExampleRuns.object(add.standardOutput)
+            let identifier = try #require(added["identifier"] as? String)
+            let stored = try await server.sandbox.firebase.value(at: "posts/\(identifier)", namespace: "devmtn-post")
+            #expect(stored["text"]?.stringValue == "Over real HTTP")
 
-        async let watch = postFeed(["watch", "--seconds", "8", "--json", "--base-url", url])
-        let deadline = ContinuousClock.now + .seconds(30)
-        while await server.sandbox.firebase.subscriptionCount(namespace: "devmtn-post") == 0,
-            ContinuousClock.now < deadline
-        {
-            try await Task.sleep(for: .milliseconds(50))
+            async let watch = postFeed(["watch", "--seconds", "8", "--json", "--base-url", url])
+            let deadline = ContinuousClock.now + .seconds(30)
+            while await server.sandbox.firebase.subscriptionCount(namespace: "devmtn-post") == 0,
+                ContinuousClock.now < deadline
+            {
+                try await Task.sleep(for: .milliseconds(50))
+            }
+            let live = UUID().uuidString
+            let post: JSONValue = [
+                "username": "Linus", "text": "Live over HTTP", "timestamp": .number(Date().timeIntervalSince1970),
+            ]
+            try await server.sandbox.firebase.setValue(post, at: "posts/\(live)", namespace: "devmtn-post")
+            let watched = try await watch
+            return (live, watched)
         }
-        let live = UUID().uuidString
-        let post: JSONValue = [
-            "username": "Linus", "text": "Live over HTTP", "timestamp": .number(Date().timeIntervalSince1970),
-        ]
-        try await server.sandbox.firebase.setValue(post, at: "posts/\(live)", namespace: "devmtn-post")
-        let watched = try await watch
-        await server.stop()
         #expect(watched.status == 0, "\(watched.standardError)")
         let lines = watched.standardOutput.split(separator: "\n")
         #expect(lines.count == 1)

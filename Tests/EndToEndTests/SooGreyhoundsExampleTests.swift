@@ -75,10 +75,10 @@ struct SooGreyhoundsExampleTests {
 
     @Test("--base-url uses a separately started server")
     func baseURL() async throws {
-        let server = try await ExampleSandboxServer.start()
-        let run = try await ExampleProcess.run(
-            "soogreyhounds", ["latest", "--json", "--base-url", server.baseURL.absoluteString])
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "soogreyhounds", ["latest", "--json", "--base-url", server.baseURL.absoluteString])
+        }
         #expect(run.status == 0, "\(run.standardError)")
         let document = try #require(
             try JSONSerialization.jsonObject(with: Data(run.standardOutput.utf8)) as? [String: Any])
@@ -88,12 +88,12 @@ struct SooGreyhoundsExampleTests {
 
     @Test("A wrong API key is the service's code 100 message and status 1, the key never printed")
     func wrongKey() async throws {
-        let server = try await ExampleSandboxServer.start()
         let key = "0123456789abcdef0123456789abcdef"
-        let run = try await ExampleProcess.run(
-            "soogreyhounds", ["latest", "--base-url", server.baseURL.absoluteString],
-            environment: ["SOOGREYHOUNDS_API_KEY": key])
-        await server.stop()
+        let run = try await ExampleSandboxServer.withServer { server in
+            try await ExampleProcess.run(
+                "soogreyhounds", ["latest", "--base-url", server.baseURL.absoluteString],
+                environment: ["SOOGREYHOUNDS_API_KEY": key])
+        }
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.hasPrefix("error: Error fetching latest photos: "))
