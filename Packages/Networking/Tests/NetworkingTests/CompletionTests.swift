@@ -70,4 +70,12 @@ struct CompletionTests {
         await task.waitUntilFinished()
         #expect(delivered.withLock { $0 } == .failure(LessonError(code: 7)))
     }
+
+    @Test("Result.capturing keeps an async operation's value or its typed error")
+    func capturing() async {
+        let value = await Result.capturing { () async throws(LessonError) in 42 }
+        let failure = await Result.capturing { () async throws(LessonError) -> Int in throw LessonError(code: 3) }
+        #expect(value == .success(42))
+        #expect(failure == .failure(LessonError(code: 3)))
+    }
 }

@@ -10,10 +10,16 @@ extension BankeyClient {
     public func fetchSummary(forUserId userId: String) async throws(BankeyError) -> AccountSummary {
         let result = await withTaskGroup(of: SummaryPart.self) { group -> Result<AccountSummary, BankeyError> in
             group.addTask {
-                .profile(await capture { () async throws(BankeyError) in try await fetchProfile(forUserId: userId) })
+                let profile = await Result.capturing { () async throws(BankeyError) in
+                    try await fetchProfile(forUserId: userId)
+                }
+                return .profile(profile)
             }
             group.addTask {
-                .accounts(await capture { () async throws(BankeyError) in try await fetchAccounts(forUserId: userId) })
+                let accounts = await Result.capturing { () async throws(BankeyError) in
+                    try await fetchAccounts(forUserId: userId)
+                }
+                return .accounts(accounts)
             }
             var profile: Profile?
             var accounts: [Account]?
@@ -39,15 +45,4 @@ extension BankeyClient {
 private enum SummaryPart: Sendable {
     case profile(Result<Profile, BankeyError>)
     case accounts(Result<[Account], BankeyError>)
-}
-
-/// Runs a typed-throwing operation and keeps its outcome as a `Result`.
-func capture<Value>(
-    _ operation: () async throws(BankeyError) -> Value
-) async -> Result<Value, BankeyError> {
-    do throws(BankeyError) {
-        return .success(try await operation())
-    } catch {
-        return .failure(error)
-    }
 }

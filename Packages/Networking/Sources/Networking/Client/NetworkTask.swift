@@ -36,12 +36,7 @@ public struct NetworkTask: Sendable {
     ) {
         self.init(
             Task {
-                let result: Result<Value, Failure>
-                do throws(Failure) {
-                    result = .success(try await operation())
-                } catch {
-                    result = .failure(error)
-                }
+                let result = await Result.capturing(operation)
                 await MainActor.run {
                     completion(result)
                 }

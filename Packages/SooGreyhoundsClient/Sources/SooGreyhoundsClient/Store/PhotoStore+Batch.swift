@@ -39,10 +39,6 @@ extension PhotoStore {
     }
 
     private func imageResult(for photo: Photo) async -> Result<RemoteImage, NetworkError> {
-        do throws(NetworkError) {
-            return .success(try await fetchImage(for: photo))
-        } catch {
-            return .failure(error)
-        }
+        await Result.capturing { () async throws(NetworkError) in try await fetchImage(for: photo) }
     }
 }

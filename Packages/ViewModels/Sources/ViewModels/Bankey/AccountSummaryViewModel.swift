@@ -182,11 +182,13 @@ public final class AccountSummaryViewModel {
 
     private func fetchData() async {
         do throws(BankeyError) {
-            let (profile, accounts) = try await fetchProfileAndAccounts()
-            self.profile = profile
-            self.accounts = accounts
+            // Both requests at once, the first failure cancelling the other:
+            // the lesson's `DispatchGroup`, done once in the client.
+            let summary = try await client.fetchSummary(forUserId: userId)
+            profile = summary.profile
+            accounts = summary.accounts
             headerViewModel = AccountSummaryHeaderView.ViewModel(
-                welcomeMessage: Self.welcomeMessage, name: profile.firstName, date: now(),
+                welcomeMessage: Self.welcomeMessage, name: summary.profile.firstName, date: now(),
                 timeZone: timeZone, locale: locale)
             error = nil
             state = .loaded
@@ -201,37 +203,6 @@ public final class AccountSummaryViewModel {
                 alert = Self.titleAndMessage(for: error.kind)
             }
             state = .failed
-        }
-    }
-
-    /// Both requests at once, each awaited to its end (the lesson's
-    /// `DispatchGroup`), then the profile's failure or else the accounts'.
-    ///
-    /// Neither is cancelled when the other fails, unlike
-    /// `BankeyClient.fetchSummary(forUserId:)`: cancelling a request in
-    /// flight can deadlock FoundationNetworking on Linux
-    /// (swift-corelibs-foundation#5412), which hung the `bankey` example
-    /// for an unknown user. Waiting costs at most the slower request.
-    private func fetchProfileAndAccounts() async throws(BankeyError) -> (Profile, [Account]) {
-        let client = client
-        let userId = userId
-        async let profile = Self.outcome { () async throws(BankeyError) in
-            try await client.fetchProfile(forUserId: userId)
-        }
-        async let accounts = Self.outcome { () async throws(BankeyError) in
-            try await client.fetchAccounts(forUserId: userId)
-        }
-        let results = await (profile, accounts)
-        return (try results.0.get(), try results.1.get())
-    }
-
-    private nonisolated static func outcome<Value: Sendable>(
-        _ operation: () async throws(BankeyError) -> Value
-    ) async -> Result<Value, BankeyError> {
-        do throws(BankeyError) {
-            return .success(try await operation())
-        } catch {
-            return .failure(error)
         }
     }
 }
