@@ -1,3 +1,5 @@
+import Networking
+
 /// A progress indicator for a wait of unknown length, such as a request:
 /// a counter on standard error that ticks while the work runs, drawn only
 /// on a terminal (see ``ProgressIndicator``).
@@ -27,12 +29,7 @@ public enum WaitIndicator {
                 progress.advance()
             }
         }
-        let result: Result<Value, Failure>
-        do {
-            result = .success(try await operation())
-        } catch {
-            result = .failure(error)
-        }
+        let result = await Result.capturing(operation)
         // The ticker has stopped drawing before the line is cleared, so no
         // tick is left behind on the terminal.
         ticker.cancel()
