@@ -50,11 +50,11 @@ struct HandlingErrorsSamples {
             case .rateLimited(let failure):
                 let wait = failure.retryAfter.map { "in \($0.components.seconds) seconds" } ?? "later"
                 return "Too many requests. Try again \(wait)."
-            case .httpStatus(let failure) where failure.status >= 500:
+            case .httpStatus(let failure) where failure.status >= 500, .tooManyRedirects(let failure):
                 return "The server had a problem. Try again later."
             case .httpStatus(let failure):
                 return failure.message?.message ?? "The request failed (\(failure.status))."
-            case .noData, .decodingFailed:
+            case .noData, .decodingFailed, .responseTooLarge:
                 return "The server sent something unexpected."
             case .invalidURL, .encodingFailed:
                 return "Something went wrong on our side."

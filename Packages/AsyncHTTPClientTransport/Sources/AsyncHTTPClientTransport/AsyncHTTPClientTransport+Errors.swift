@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOHTTP1
 import NIOPosix
 import Networking
 
@@ -27,6 +28,11 @@ extension AsyncHTTPClientTransport {
             default:
                 break
             }
+        }
+        // The server closed the connection before the body it announced
+        // was complete: what URLSession reports as a lost connection.
+        if let error = error as? HTTPParserError, error == .invalidEOFState {
+            return .connectionLost
         }
         if error is NIOConnectionError || (error as? IOError)?.errnoCode == ECONNREFUSED {
             return .cannotConnect(

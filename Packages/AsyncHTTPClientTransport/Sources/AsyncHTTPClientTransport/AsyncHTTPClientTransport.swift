@@ -47,6 +47,8 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
             var body = try await response.body.collect(upTo: maxBodySize)
             let data = body.readData(length: body.readableBytes) ?? Data()
             return HTTPResponse(status: Int(response.status.code), headers: Self.headers(response.headers), body: data)
+        } catch is NIOTooManyBytesError {
+            throw NetworkError.responseTooLarge(limit: maxBodySize)
         } catch {
             throw Self.networkError(for: error, request: request)
         }

@@ -18,7 +18,7 @@ struct ErrorMappingTests {
     func mapping() {
         for timeout in [HTTPClientError.deadlineExceeded, .readTimeout, .connectTimeout] {
             guard case .timedOut = map(timeout) else {
-                Issue.record("\(timeout) should be timedOut")
+                Issue.record("\(timeout) should be timedOut, is \(map(timeout))")
                 continue
             }
         }

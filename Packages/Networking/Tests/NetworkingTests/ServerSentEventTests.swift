@@ -5,7 +5,7 @@ import Testing
 @Suite("Server-sent events")
 struct ServerSentEventTests {
     @Test("Firebase's events parse, however the bytes are split")
-    func firebaseEvents() {
+    func firebaseEvents() throws {
         let text =
             "event: put\ndata: {\"path\":\"/\",\"data\":{\"a\":1}}\n\nevent: keep-alive\ndata: null\n\nevent: patch\r\ndata: {\"path\":\"/b\",\"data\":{\"c\":\"é\"}}\r\n\r\n"
         let expected = [
@@ -19,7 +19,7 @@ struct ServerSentEventTests {
             var events: [ServerSentEvent] = []
             var index = 0
             while index < bytes.count {
-                events += parser.consume(bytes[index..<min(index + size, bytes.count)])
+                events += try parser.consume(bytes[index..<min(index + size, bytes.count)])
                 index += size
             }
             #expect(events == expected, "chunk size \(size)")
@@ -27,9 +27,9 @@ struct ServerSentEventTests {
     }
 
     @Test("Comments, multi-line data, ids, retry and events without data")
-    func specRules() {
+    func specRules() throws {
         var parser = ServerSentEventParser()
-        let events = parser.consume(
+        let events = try parser.consume(
             Array(": comment\nid: 7\nretry: 3000\ndata:a\ndata:  b\n\nevent: empty\n\ndata\n\r".utf8))
         #expect(
             events == [

@@ -15,10 +15,12 @@ extension AirtableClient {
             do {
                 return try await http.send(request)
             } catch {
-                guard case .rateLimited(let failure) = error, retry < policy.maxRetries else { throw error }
+                guard case .rateLimited(let failure) = error, retry < policy.maxRetries,
+                    let delay = policy.delay(beforeRetry: retry + 1, retryAfter: failure.retryAfter)
+                else { throw error }
                 retry += 1
                 do {
-                    try await policy.clock.sleep(policy.delay(beforeRetry: retry, retryAfter: failure.retryAfter))
+                    try await policy.clock.sleep(delay)
                 } catch {
                     throw .cancelled
                 }
@@ -32,7 +34,7 @@ extension AirtableClient {
         let delay = await pacer.reserve(now: policy.clock.now(), interval: 1 / rate)
         guard delay > 0 else { return }
         do {
-            try await policy.clock.sleep(.milliseconds(Int64((delay * 1000).rounded(.up))))
+            try await policy.clock.sleep(Duration.seconds(clamping: delay) ?? .zero)
         } catch {
             throw .cancelled
         }

@@ -26,8 +26,9 @@ public struct AirtableRateLimitPolicy: Sendable {
     public var maxRetries: Int
     /// The first wait when the server names none: Airtable asks for 30 s.
     public var wait: Duration
-    /// The longest computed wait; a server's `Retry-After` is honoured even
-    /// when longer.
+    /// The longest wait: computed waits stop growing here, and a server's
+    /// `Retry-After` asking for more ends the retries, throwing the 429 (with
+    /// the delay the server asked for) at once.
     public var maxWait: Duration
     /// The most requests per second a client (and the clients
     /// ``AirtableClient/table(_:)`` makes from it) sends, spacing them
@@ -59,12 +60,15 @@ public struct AirtableRateLimitPolicy: Sendable {
     public static let never = AirtableRateLimitPolicy(maxRetries: 0)
 
     /// The wait before retry number `retry` (from 1), given the server's
-    /// `Retry-After`, if any.
-    public func delay(beforeRetry retry: Int, retryAfter: Duration?) -> Duration {
+    /// `Retry-After`, if any; `nil` when the server asks for longer than
+    /// ``maxWait``.
+    public func delay(beforeRetry retry: Int, retryAfter: Duration?) -> Duration? {
         if let retryAfter {
-            return retryAfter
+            return retryAfter <= maxWait ? retryAfter : nil
         }
         let factor = 1 << min(max(retry - 1, 0), 20)
-        return min(wait * factor, maxWait)
+        // Compared before multiplying: a huge `wait` times the factor would
+        // overflow.
+        return wait > maxWait / factor ? maxWait : max(.zero, wait * factor)
     }
 }

@@ -110,3 +110,10 @@ public struct FirebaseClient: Sendable {
         }
     }
 }
+
+extension FirebaseClient: RedactedDescription {
+    /// The configuration, redacted; never a token.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        ["configuration": configuration]
+    }
+}

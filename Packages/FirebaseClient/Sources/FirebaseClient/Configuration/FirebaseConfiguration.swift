@@ -74,3 +74,13 @@ extension FirebaseClient {
         }
     }
 }
+
+extension FirebaseClient.Configuration: RedactedDescription {
+    /// The database, namespace and kind of credential; never a token.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        [
+            "databaseURL": Redactor().redact(databaseURL), "namespace": namespace as Any,
+            "credentials": credentials as Any, "transport": type(of: transport), "timeout": timeout as Any,
+        ]
+    }
+}

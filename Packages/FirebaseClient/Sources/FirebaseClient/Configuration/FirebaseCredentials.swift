@@ -1,3 +1,5 @@
+import Networking
+
 /// What proves who is asking, in the form the Realtime Database REST API
 /// accepts it.
 ///
@@ -28,4 +30,15 @@ public enum FirebaseCredentials: Sendable, Hashable {
     case databaseSecret(String)
     /// A Google OAuth 2 access token, sent as `Authorization: Bearer <token>`.
     case accessToken(String)
+}
+
+extension FirebaseCredentials: RedactedDescription {
+    /// Which kind of credential it is; never the token itself.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        switch self {
+        case .idToken: ["idToken": "REDACTED"]
+        case .databaseSecret: ["databaseSecret": "REDACTED"]
+        case .accessToken: ["accessToken": "REDACTED"]
+        }
+    }
 }

@@ -53,14 +53,7 @@ public struct FirebaseStreamPolicy: Sendable {
     /// The wait before reconnection number `failures` (starting at 1).
     func delay(afterFailures failures: Int) -> Duration {
         let exponent = Double(1 << min(max(failures, 1) - 1, 30))
-        let cap = min(baseDelay.secondsValue * exponent, maxDelay.secondsValue)
-        return .milliseconds(Int64((random(0...max(cap, 0)) * 1000).rounded()))
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var secondsValue: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
+        let cap = min(baseDelay.seconds * exponent, maxDelay.seconds)
+        return Duration.seconds(clamping: random(0...max(cap, 0)), to: .zero...maxDelay) ?? maxDelay
     }
 }

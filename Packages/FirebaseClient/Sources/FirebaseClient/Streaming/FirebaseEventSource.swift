@@ -111,7 +111,14 @@ struct FirebaseEventSource: Sendable {
         var parser = ServerSentEventParser()
         for try await chunk in body {
             activity.touch()
-            for serverEvent in parser.consume(chunk) {
+            let serverEvents: [ServerSentEvent]
+            do {
+                serverEvents = try parser.consume(chunk)
+            } catch {
+                // The same event would come again after a reconnect.
+                throw Termination(error: error)
+            }
+            for serverEvent in serverEvents {
                 let event: FirebaseEvent?
                 do {
                     event = try FirebaseEvent(serverEvent)

@@ -13,34 +13,40 @@ extension HTTPClient {
         if Task.isCancelled {
             throw .cancelled
         }
-        log(.request, httpRequest, headers: httpRequest.headers, attempt: 1)
-        let response: HTTPStreamingResponse
-        do {
-            if let streaming = transport as? any StreamingHTTPTransport {
-                response = try await streaming.stream(httpRequest)
-            } else {
-                let whole = try await transport.send(httpRequest)
-                response = HTTPStreamingResponse(
-                    status: whole.status,
-                    headers: whole.headers,
-                    body: AsyncThrowingStream { continuation in
-                        continuation.yield(whole.body)
-                        continuation.finish()
-                    }
-                )
-            }
-        } catch {
-            throw NetworkError(transportError: error, request: httpRequest, redactor: redactor)
+        let (response, answered) = try await followingRedirects(from: httpRequest) { hop throws(NetworkError) in
+            let response = try await open(hop)
+            return (response, response.status, response.headers)
         }
         guard (200..<300).contains(response.status) else {
             let collected: HTTPResponse
             do {
                 collected = try await response.collect()
             } catch {
-                throw NetworkError(transportError: error, request: httpRequest, redactor: redactor)
+                throw NetworkError(transportError: error, request: answered, redactor: redactor)
             }
-            throw NetworkError(failure: failure(for: collected, to: httpRequest))
+            throw NetworkError(failure: failure(for: collected, to: answered))
         }
         return response
+    }
+
+    /// Sends one request and returns its head and streaming body.
+    private func open(_ request: HTTPRequest) async throws(NetworkError) -> HTTPStreamingResponse {
+        log(.request, request, headers: request.headers, attempt: 1)
+        do {
+            if let streaming = transport as? any StreamingHTTPTransport {
+                return try await streaming.stream(request)
+            }
+            let whole = try await transport.send(request)
+            return HTTPStreamingResponse(
+                status: whole.status,
+                headers: whole.headers,
+                body: AsyncThrowingStream { continuation in
+                    continuation.yield(whole.body)
+                    continuation.finish()
+                }
+            )
+        } catch {
+            throw NetworkError(transportError: error, request: request, redactor: redactor)
+        }
     }
 }

@@ -43,6 +43,13 @@ public struct HTTPClient: Sendable {
     public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
     /// Keeps secrets out of logs and error descriptions.
     public var redactor: Redactor
+    /// The most redirects followed for one attempt (10 unless set); one more
+    /// fails with ``NetworkError/tooManyRedirects(_:)``, and 0 follows none.
+    /// How each status is followed is RFC 9110's, the same over every
+    /// transport: 307 and 308 keep the method and body, 303 (and 301 or 302
+    /// after a `POST`) become a `GET`, and secret headers never go to
+    /// another origin.
+    public var maxRedirects: Int
 
     /// Creates a client.
     ///
@@ -72,6 +79,7 @@ public struct HTTPClient: Sendable {
         self.messageParser = { ServerMessage.parse($0.body) }
         self.logHandler = nil
         self.redactor = Redactor()
+        self.maxRedirects = 10
     }
 
     /// A `JSONEncoder` that writes keys in sorted order.
@@ -161,7 +169,7 @@ public struct HTTPClient: Sendable {
             } catch let failure {
                 error = failure
             }
-            let elapsed = Duration.milliseconds(Int64(clock.now().timeIntervalSince(start) * 1000))
+            let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
             guard
                 let delay = retryPolicy.delay(
                     after: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
@@ -176,6 +184,18 @@ public struct HTTPClient: Sendable {
     }
 
     private func attemptOnce(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
+        let (response, answered) = try await followingRedirects(from: request) { hop throws(NetworkError) in
+            let response = try await exchange(hop, attempt: attempt)
+            return (response, response.status, response.headers)
+        }
+        guard response.isSuccess else {
+            throw NetworkError(failure: failure(for: response, to: answered))
+        }
+        return response
+    }
+
+    /// Sends one request and logs it, without judging the status.
+    private func exchange(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
         if Task.isCancelled {
             throw .cancelled
         }
@@ -193,10 +213,29 @@ public struct HTTPClient: Sendable {
             .response(status: response.status), request, headers: response.headers, attempt: attempt,
             duration: ContinuousClock.now - started, received: response.body.count
         )
-        guard response.isSuccess else {
-            throw NetworkError(failure: failure(for: response, to: request))
-        }
         return response
+    }
+
+    /// Calls `exchange` for the request and for each redirect it is sent on,
+    /// up to ``maxRedirects``; returns the last answer and the request that
+    /// got it.
+    func followingRedirects<Answer>(
+        from request: HTTPRequest,
+        _ exchange: (HTTPRequest) async throws(NetworkError) -> (Answer, status: Int, headers: HTTPHeaders)
+    ) async throws(NetworkError) -> (Answer, HTTPRequest) {
+        var current = request
+        var hops = 0
+        while true {
+            let (answer, status, headers) = try await exchange(current)
+            guard let next = Redirect.request(after: status, headers: headers, from: current, redactor: redactor)
+            else { return (answer, current) }
+            guard hops < maxRedirects else {
+                let response = HTTPResponse(status: status, headers: headers)
+                throw .tooManyRedirects(failure(for: response, to: current))
+            }
+            hops += 1
+            current = next
+        }
     }
 
     /// The failure a non-2xx response stands for, with the server's message.

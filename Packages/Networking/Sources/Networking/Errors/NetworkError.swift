@@ -59,6 +59,13 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case notAnImage(String)
     /// The transport failed in a way none of the other cases describes.
     case transportFailed(TransportFailure)
+    /// The response (or one server-sent event, or the unread part of a
+    /// stream) grew past the limit set for it, in bytes; the request was
+    /// stopped rather than let it exhaust memory.
+    case responseTooLarge(limit: Int)
+    /// The server kept redirecting past ``HTTPClient/maxRedirects`` hops (or
+    /// in a loop); the failure is the last redirect response.
+    case tooManyRedirects(HTTPFailure)
 
     /// One line a person understands.
     public var description: String {
@@ -98,6 +105,10 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
             "The data is not an image: \(reason)"
         case .transportFailed(let failure):
             failure.description
+        case .responseTooLarge(let limit):
+            "The response was larger than the limit of \(limit) bytes, so it was stopped."
+        case .tooManyRedirects(let failure):
+            failure.describe("Too many redirects")
         }
     }
 
@@ -111,7 +122,8 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     public var failure: HTTPFailure? {
         switch self {
         case .unauthenticated(let failure), .forbidden(let failure), .notFound(let failure),
-            .conflict(let failure), .rateLimited(let failure), .httpStatus(let failure):
+            .conflict(let failure), .rateLimited(let failure), .httpStatus(let failure),
+            .tooManyRedirects(let failure):
             failure
         default:
             nil
@@ -138,17 +150,5 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
         case 429: self = .rateLimited(failure)
         default: self = .httpStatus(failure)
         }
-    }
-}
-
-extension Duration {
-    /// The duration in seconds as a `Double`.
-    var seconds: Double {
-        Double(components.seconds) + Double(components.attoseconds) / 1e18
-    }
-
-    var formattedSeconds: String {
-        let value = seconds
-        return value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
     }
 }

@@ -41,6 +41,14 @@ public struct Redactor: Sendable {
         )
     }
 
+    /// The query items with secret values replaced.
+    public func redact(_ items: [QueryItem]) -> [QueryItem] {
+        items.map { item in
+            guard item.value != nil, sensitiveQueryItems.contains(item.name.lowercased()) else { return item }
+            return QueryItem(name: item.name, value: replacement)
+        }
+    }
+
     /// Whether the header's value is secret.
     public func isSensitive(header name: String) -> Bool {
         sensitiveHeaders.contains(name.lowercased())

@@ -12,9 +12,13 @@ import Foundation
 ///
 /// The wait is exponential backoff with full jitter (a random delay between
 /// zero and `baseDelay × 2^(retry − 1)`, capped at ``maxDelay``) unless the
-/// server sent `Retry-After`, which is honoured as given. Retrying stops after
-/// ``maxAttempts`` attempts, or when the next wait would pass the
-/// ``deadline`` measured from the first attempt.
+/// server sent `Retry-After`, which is honoured as given up to
+/// ``maxRetryAfter``. Retrying stops after ``maxAttempts`` attempts, when the
+/// next wait would pass the ``deadline`` measured from the first attempt, or
+/// when the server asks for a longer wait than ``maxRetryAfter``: then the
+/// error is thrown at once, carrying the delay the server asked for
+/// (``HTTPFailure/retryAfter``), so a `Retry-After: 86400` never keeps a
+/// call waiting for a day.
 ///
 /// ```swift
 /// var client = HTTPClient(baseURL: url)
@@ -30,6 +34,9 @@ public struct RetryPolicy: Sendable {
     /// The total time allowed from the first attempt, waits included;
     /// `nil` for none.
     public var deadline: Duration?
+    /// The longest `Retry-After` worth waiting for; a server asking for more
+    /// gets its error thrown at once instead.
+    public var maxRetryAfter: Duration
     /// The status codes worth another attempt.
     public var retryableStatuses: Set<Int>
     /// Statuses that prove the server did nothing, so even a request that is
@@ -47,6 +54,7 @@ public struct RetryPolicy: Sendable {
         baseDelay: Duration = .milliseconds(500),
         maxDelay: Duration = .seconds(30),
         deadline: Duration? = .seconds(60),
+        maxRetryAfter: Duration = .seconds(120),
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
         refusedStatuses: Set<Int> = [],
         clock: RetryClock = .system,
@@ -56,6 +64,7 @@ public struct RetryPolicy: Sendable {
         self.baseDelay = baseDelay
         self.maxDelay = maxDelay
         self.deadline = deadline
+        self.maxRetryAfter = maxRetryAfter
         self.retryableStatuses = retryableStatuses
         self.refusedStatuses = refusedStatuses
         self.clock = clock
@@ -78,7 +87,13 @@ public struct RetryPolicy: Sendable {
     public func delay(after error: NetworkError, attempt: Int, elapsed: Duration, isIdempotent: Bool) -> Duration? {
         let wasRefused = error.status.map { refusedStatuses.contains($0) } ?? false
         guard isIdempotent || wasRefused, attempt < maxAttempts, isRetryable(error) || wasRefused else { return nil }
-        let wait = error.failure?.retryAfter ?? backoff(forRetry: attempt)
+        let wait: Duration
+        if let retryAfter = error.failure?.retryAfter {
+            guard retryAfter <= maxRetryAfter else { return nil }
+            wait = retryAfter
+        } else {
+            wait = backoff(forRetry: attempt)
+        }
         if let deadline, elapsed + wait > deadline {
             return nil
         }
@@ -98,8 +113,8 @@ public struct RetryPolicy: Sendable {
     }
 
     private func backoff(forRetry retry: Int) -> Duration {
-        let exponent = Double(1 << min(retry - 1, 30))
-        let cap = min(baseDelay.seconds * exponent, maxDelay.seconds)
-        return .milliseconds(Int64((random(0...cap) * 1000).rounded()))
+        let exponent = Double(1 << min(max(retry, 1) - 1, 30))
+        let cap = max(0, min(baseDelay.seconds * exponent, maxDelay.seconds))
+        return Duration.seconds(clamping: random(0...cap), to: .zero...max(.zero, maxDelay)) ?? .zero
     }
 }

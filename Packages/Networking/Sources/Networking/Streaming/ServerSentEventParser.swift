@@ -7,8 +7,18 @@ import Foundation
 /// or CRLF; a blank line dispatches the event; lines starting with `:` are
 /// comments; one space after the colon is dropped; an event without data is
 /// not dispatched.
+///
+/// What it holds is bounded: a line without an end, or an event without the
+/// blank line that ends it, may grow to ``maxEventSize`` bytes (16 MiB
+/// unless set), and past that ``consume(_:)`` throws
+/// ``NetworkError/responseTooLarge(limit:)`` instead of buffering on.
 public struct ServerSentEventParser: Sendable {
+    /// The most bytes one event (its data lines and the line being read
+    /// together) may hold.
+    public let maxEventSize: Int
     private var buffer: [UInt8] = []
+    /// The bytes held in `buffer` and `dataLines` together.
+    private var pendingBytes = 0
     private var eventType = ""
     private var dataLines: [String] = []
     private var lastEventID: String?
@@ -16,10 +26,15 @@ public struct ServerSentEventParser: Sendable {
     private var skipLineFeed = false
 
     /// Creates a parser at the start of a stream.
-    public init() {}
+    public init(maxEventSize: Int = 16 << 20) {
+        self.maxEventSize = max(0, maxEventSize)
+    }
 
     /// Consumes a chunk and returns the events it completed.
-    public mutating func consume(_ chunk: some Sequence<UInt8>) -> [ServerSentEvent] {
+    ///
+    /// - Throws: ``NetworkError/responseTooLarge(limit:)`` when an event
+    ///   grows past ``maxEventSize``; the parser should not be used after.
+    public mutating func consume(_ chunk: some Sequence<UInt8>) throws(NetworkError) -> [ServerSentEvent] {
         var events: [ServerSentEvent] = []
         for byte in chunk {
             if skipLineFeed {
@@ -33,14 +48,19 @@ public struct ServerSentEventParser: Sendable {
                     events.append(event)
                 }
             default:
+                guard pendingBytes < maxEventSize else { throw .responseTooLarge(limit: maxEventSize) }
                 buffer.append(byte)
+                pendingBytes += 1
             }
         }
         return events
     }
 
     private mutating func processLine() -> ServerSentEvent? {
-        defer { buffer.removeAll(keepingCapacity: true) }
+        defer {
+            pendingBytes -= buffer.count
+            buffer.removeAll(keepingCapacity: true)
+        }
         guard !buffer.isEmpty else { return dispatch() }
         if buffer.first == UInt8(ascii: ":") { return nil }
         let line = String(decoding: buffer, as: UTF8.self)
@@ -56,7 +76,11 @@ public struct ServerSentEventParser: Sendable {
         }
         switch field {
         case "event": eventType = String(value)
-        case "data": dataLines.append(String(value))
+        case "data":
+            dataLines.append(String(value))
+            // A data line stays held until the event ends; the newline that
+            // will join it counts too, so empty lines are not free.
+            pendingBytes += value.utf8.count + 1
         case "id" where !value.contains("\0"): lastEventID = String(value)
         case "retry": retry = Int(value).flatMap { $0 >= 0 ? $0 : nil } ?? retry
         default: break
@@ -68,6 +92,7 @@ public struct ServerSentEventParser: Sendable {
         defer {
             eventType = ""
             dataLines.removeAll()
+            pendingBytes = buffer.count
         }
         guard !dataLines.isEmpty else { return nil }
         return ServerSentEvent(
@@ -88,7 +113,7 @@ extension HTTPStreamingResponse {
                 var parser = ServerSentEventParser()
                 do {
                     for try await chunk in body {
-                        for event in parser.consume(chunk) {
+                        for event in try parser.consume(chunk) {
                             continuation.yield(event)
                         }
                     }

@@ -6,20 +6,29 @@ import Foundation
 
 /// The default transport, on `URLSession`.
 ///
-/// Plain requests use a data task with a completion handler. Streaming
-/// requests go through a data delegate, because `URLSession.bytes(for:)`
-/// does not exist on Linux; the same code runs on Apple platforms.
+/// Every request runs on a data task whose callbacks go to one delegate,
+/// on every platform: streaming needs it because `URLSession.bytes(for:)`
+/// does not exist on Linux, and plain requests need it so a `401` with
+/// `WWW-Authenticate` arrives at once (FoundationNetworking would otherwise
+/// wait forever for credentials, swift-corelibs-foundation#5456). Redirects
+/// are not followed here but by ``HTTPClient``, the same way on every
+/// transport.
+///
+/// Bodies are bounded: a response larger than ``maxBodySize``, or a stream
+/// whose reader falls more than ``maxStreamBacklog`` bytes behind, fails
+/// with ``NetworkError/responseTooLarge(limit:)`` instead of exhausting
+/// memory.
 ///
 /// ```swift
-/// let transport = URLSessionTransport(configuration: .ephemeral)
+/// let transport = URLSessionTransport(configuration: .ephemeral, maxBodySize: 32 << 20)
 /// let client = HTTPClient(baseURL: url, transport: transport)
 /// ```
 ///
 /// Create one transport and share it (``shared`` suits most apps). On Linux,
 /// FoundationNetworking can crash with a use-after-free when a session is
 /// torn down while others are busy (swift-corelibs-foundation#4791), so
-/// there a transport that goes away keeps its sessions alive for the rest of
-/// the process instead of invalidating them.
+/// there a transport that goes away keeps its session alive for the rest of
+/// the process instead of invalidating it.
 public final class URLSessionTransport: StreamingHTTPTransport {
     /// One transport for the whole process, on ``defaultConfiguration``.
     public static let shared = URLSessionTransport()
@@ -34,23 +43,32 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         return configuration
     }
 
-    private let session: URLSession
-    private let streamingSession: URLSession
-    private let streams: StreamingDelegate
+    /// The largest body ``send(_:)`` collects, in bytes: 256 MiB unless set.
+    public let maxBodySize: Int
+    /// The most bytes a stream's body may hold for a reader that has not
+    /// taken them yet: 16 MiB unless set.
+    public let maxStreamBacklog: Int
 
-    /// Creates a transport with its own sessions on `configuration`.
-    public init(configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration) {
-        session = URLSession(configuration: configuration)
-        streams = StreamingDelegate()
-        streamingSession = URLSession(configuration: configuration, delegate: streams, delegateQueue: nil)
+    private let session: URLSession
+    private let delegate: SessionDelegate
+
+    /// Creates a transport with its own session on `configuration`.
+    public init(
+        configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
+        maxBodySize: Int = 256 << 20,
+        maxStreamBacklog: Int = 16 << 20
+    ) {
+        self.maxBodySize = max(0, maxBodySize)
+        self.maxStreamBacklog = max(0, maxStreamBacklog)
+        delegate = SessionDelegate(maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
     }
 
     deinit {
         #if canImport(FoundationNetworking)
-            RetiredSessions.keep([session, streamingSession])
+            RetiredSessions.keep([session])
         #else
             session.finishTasksAndInvalidate()
-            streamingSession.finishTasksAndInvalidate()
         #endif
     }
 
@@ -60,34 +78,12 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// `URLSessionTaskCanceller` rather than `URLSession.data(for:)`, whose
     /// cancellation can deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        let urlRequest = Self.urlRequest(for: request)
-        let canceller = URLSessionTaskCanceller()
-        return try await withTaskCancellationHandler {
-            try await withCheckedThrowingContinuation { continuation in
-                let task = session.dataTask(with: urlRequest) { data, response, error in
-                    if let error {
-                        continuation.resume(throwing: error)
-                    } else if let http = response as? HTTPURLResponse {
-                        continuation.resume(
-                            returning: HTTPResponse(
-                                status: http.statusCode, headers: Self.headers(of: http), body: data ?? Data())
-                        )
-                    } else {
-                        continuation.resume(throwing: URLError(.badServerResponse))
-                    }
-                }
-                canceller.track(task)
-                task.resume()
-            }
-        } onCancel: {
-            canceller.cancel()
-        }
+        try await delegate.collect(session.dataTask(with: Self.urlRequest(for: request)))
     }
 
     /// Sends the request and streams the body through the data delegate.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let task = streamingSession.dataTask(with: Self.urlRequest(for: request))
-        return try await streams.start(task)
+        try await delegate.stream(session.dataTask(with: Self.urlRequest(for: request)))
     }
 
     static func urlRequest(for request: HTTPRequest) -> URLRequest {

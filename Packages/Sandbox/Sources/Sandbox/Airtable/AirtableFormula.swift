@@ -157,8 +157,11 @@ enum AirtableFormulaLexer {
     }
 }
 
-/// Recursive descent over the tokens, with a nesting limit so a hostile
-/// formula such as ten thousand `(` cannot exhaust the stack.
+/// Recursive descent over the tokens, with a limit on the depth of the tree
+/// it builds, so that neither parsing nor any later walk of the tree
+/// (evaluating it, listing its fields, even freeing it) can exhaust the
+/// stack: ten thousand `(` are refused, and so is `1=1=1=…`, whose chain of
+/// comparisons nests one level per `=` although it has no parenthesis.
 struct AirtableFormulaParser {
     private let tokens: [AirtableFormulaToken]
     private var index = 0
@@ -176,9 +179,13 @@ struct AirtableFormulaParser {
 
     private mutating func parseComparison() -> AirtableFormula? {
         guard var lhs = parseUnary() else { return nil }
+        let outerDepth = depth
+        defer { depth = outerDepth }
         while index < tokens.count, case .comparison(let comparison) = tokens[index] {
             index += 1
-            guard let rhs = parseUnary() else { return nil }
+            // Each comparison puts everything before it one level deeper.
+            depth += 1
+            guard depth <= Self.maxDepth, let rhs = parseUnary() else { return nil }
             lhs = .compare(lhs, comparison, rhs)
         }
         return lhs

@@ -7,7 +7,8 @@ public struct RecordedRequest: Sendable, Hashable {
     public var method: String
     /// The percent-encoded path.
     public var path: String
-    /// The percent-encoded query, or `nil`.
+    /// The percent-encoded query with secret values (`auth`, `api_key`,
+    /// tokens) redacted as the SDK redacts them, or `nil`.
     public var rawQuery: String?
     /// The status answered; 0 for a dropped connection.
     public var status: Int

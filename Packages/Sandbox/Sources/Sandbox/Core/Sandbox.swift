@@ -83,10 +83,15 @@ public final class Sandbox: Sendable {
         }
     }
 
+    /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts out
+    /// of the request log, which the admin route and tools show.
+    private static let redactor = Redactor()
+
     private func finish(_ request: SandboxRequest, _ response: SandboxResponse) async -> SandboxResponse {
         await requests.record(
             RecordedRequest(
-                method: request.method, path: request.path, rawQuery: request.rawQuery, status: response.status)
+                method: request.method, path: request.path,
+                rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status)
         )
         return response
     }

@@ -54,16 +54,24 @@ public struct Fault: Sendable {
     }
 
     /// `*` matches any run of characters; everything else matches itself.
+    ///
+    /// At most the text's length times the pattern's for any number of
+    /// stars: the parts between stars are found left to right, each at its
+    /// first place, which is all a match needs (a later place never helps
+    /// the parts after it). The recursive version took exponential time on
+    /// `*a*a*a*…b`, inside the lock every request waits on.
     static func glob(_ pattern: Substring, matches text: Substring) -> Bool {
-        guard let star = pattern.firstIndex(of: "*") else { return pattern == text }
-        let prefix = pattern[..<star]
-        guard text.hasPrefix(prefix) else { return false }
-        let rest = pattern[pattern.index(after: star)...]
-        var candidate = text.dropFirst(prefix.count)
-        while true {
-            if glob(rest, matches: candidate) { return true }
-            guard !candidate.isEmpty else { return false }
-            candidate = candidate.dropFirst()
+        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return pattern == text }
+        let first = parts[0]
+        let last = parts[parts.count - 1]
+        guard text.count >= first.count + last.count, text.hasPrefix(first), text.hasSuffix(last)
+        else { return false }
+        var rest = text.dropFirst(first.count).dropLast(last.count)
+        for part in parts.dropFirst().dropLast() where !part.isEmpty {
+            guard let found = rest.range(of: part) else { return false }
+            rest = rest[found.upperBound...]
         }
+        return true
     }
 }

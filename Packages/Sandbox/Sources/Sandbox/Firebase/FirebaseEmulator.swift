@@ -33,6 +33,9 @@ public final class FirebaseEmulator: SandboxService {
         public var maxBodySize: Int
         /// Whether empty namespaces get the lessons' seed data.
         public var seedsLessonData: Bool
+        /// The most namespaces (databases) the emulator creates; a write to
+        /// one more answers 507. Reading a namespace never creates it.
+        public var maxNamespaces: Int
 
         /// Creates settings; the defaults are the lessons' open databases.
         public init(
@@ -40,13 +43,15 @@ public final class FirebaseEmulator: SandboxService {
             authSecret: String? = nil,
             keepAliveInterval: Duration = .seconds(30),
             maxBodySize: Int = 16 << 20,
-            seedsLessonData: Bool = true
+            seedsLessonData: Bool = true,
+            maxNamespaces: Int = 1000
         ) {
             self.defaultNamespace = defaultNamespace
             self.authSecret = authSecret
             self.keepAliveInterval = keepAliveInterval
             self.maxBodySize = maxBodySize
             self.seedsLessonData = seedsLessonData
+            self.maxNamespaces = max(1, maxNamespaces)
         }
     }
 
@@ -60,6 +65,9 @@ public final class FirebaseEmulator: SandboxService {
     /// The settings it was created with.
     public let configuration: Configuration
     let databases: FirebaseDatabases
+    /// What a namespace that was never created reads as; never registered,
+    /// stored or written.
+    private let emptyDatabase: FirebaseDatabase
 
     /// `firebase`.
     public var name: String { "firebase" }
@@ -82,7 +90,11 @@ public final class FirebaseEmulator: SandboxService {
             }
         }
         databases = FirebaseDatabases(
-            restored: restored, storage: storage, keepAliveInterval: configuration.keepAliveInterval)
+            restored: restored, storage: storage, keepAliveInterval: configuration.keepAliveInterval,
+            limit: max(configuration.maxNamespaces, restored.count + FirebaseSeed.databases.count))
+        emptyDatabase = FirebaseDatabase(
+            name: configuration.defaultNamespace, tree: FirebaseTree(), storage: nil,
+            keepAliveInterval: configuration.keepAliveInterval)
         if configuration.seedsLessonData {
             try await FirebaseSeed.seed(databases, storage: storage)
         }
@@ -119,7 +131,8 @@ public final class FirebaseEmulator: SandboxService {
     /// would return it, arrays included; `.null` where there is nothing.
     public func value(at path: String, namespace: String? = nil) async throws -> JSONValue {
         let location = try FirebasePath(requestPath: path)
-        let database = await databases.database(named: try validated(namespace ?? configuration.defaultNamespace))
+        let name = try validated(namespace ?? configuration.defaultNamespace)
+        guard let database = await databases.existing(named: name) else { return .null }
         let value = await database.value(at: location)
         return try JSONValue.parse(FirebaseJSONWriter.data(value))
     }
@@ -145,7 +158,7 @@ public final class FirebaseEmulator: SandboxService {
     /// The number of event streams open on a namespace.
     public func subscriptionCount(namespace: String? = nil) async -> Int {
         guard let name = try? validated(namespace ?? configuration.defaultNamespace) else { return 0 }
-        return await databases.database(named: name).subscriptionCount
+        return await databases.existing(named: name)?.subscriptionCount ?? 0
     }
 
     // MARK: Requests
@@ -161,8 +174,16 @@ public final class FirebaseEmulator: SandboxService {
         guard ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].contains(method) else { throw .methodNotAllowed }
         let path = try FirebasePath(requestPath: request.path)
         let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)
-        let database = await databases.database(named: namespace)
         let options = Options(request)
+        // A read of a namespace nobody wrote to is a read of an empty
+        // database, and allocates nothing; a stream must register to hear
+        // later writes, so it creates the namespace like a write does.
+        let database: FirebaseDatabase
+        if method == "GET" || method == "HEAD", !Self.isStream(request) {
+            database = await databases.existing(named: namespace) ?? emptyDatabase
+        } else {
+            database = try await databases.database(named: namespace)
+        }
         switch method {
         case "GET", "HEAD":
             let response = try await read(request, at: path, in: database, options: options)
@@ -171,6 +192,10 @@ public final class FirebaseEmulator: SandboxService {
         default:
             return try await write(request, method: method, at: path, in: database, options: options)
         }
+    }
+
+    private static func isStream(_ request: SandboxRequest) -> Bool {
+        request.headers["Accept"]?.contains("text/event-stream") == true
     }
 
     /// The query items and headers every method reads.
@@ -200,7 +225,7 @@ public final class FirebaseEmulator: SandboxService {
             throw .conditionalWithOptions
         }
         let query = try FirebaseRESTQuery.parse(request)
-        if request.headers["Accept"]?.contains("text/event-stream") == true {
+        if Self.isStream(request) {
             let stream = await database.subscribe(at: path, query: query)
             return SandboxResponse(
                 status: 200,

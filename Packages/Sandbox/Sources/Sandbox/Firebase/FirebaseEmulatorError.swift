@@ -110,6 +110,14 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     }
 
     /// A limit that is not a whole number.
+    /// The Sandbox's own bound (the real service has one database per
+    /// host): 507, as a server out of room says it.
+    static func tooManyNamespaces(limit: Int) -> FirebaseEmulatorError {
+        FirebaseEmulatorError(
+            status: 507,
+            message: "The Sandbox holds at most \(limit) namespaces; reuse one or restart it with --reset.")
+    }
+
     static func limitNotInteger(_ name: String) -> FirebaseEmulatorError {
         FirebaseEmulatorError(status: 400, message: "\(name) must be an integer")
     }

@@ -59,3 +59,10 @@ public struct SooGreyhoundsAPI: Sendable, Hashable {
         return components.url
     }
 }
+
+extension SooGreyhoundsAPI: RedactedDescription {
+    /// The endpoint and time zone; never the API key.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        ["endpoint": Redactor().redact(endpoint), "apiKey": "REDACTED", "dateTimeZone": dateTimeZone.identifier]
+    }
+}

@@ -1,0 +1,204 @@
+import Foundation
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// The one delegate of a ``URLSessionTransport``'s session: it collects
+/// plain responses, streams the others, leaves redirects to ``HTTPClient``
+/// and answers authentication challenges, routing every callback to its
+/// request by task identifier.
+///
+/// Every task goes through the delegate, none through a completion handler,
+/// because only the delegate sees the body of a `401` before
+/// FoundationNetworking on Linux raises its authentication challenge; left
+/// unanswered, that challenge suspends the task forever
+/// (swift-corelibs-foundation#5456, fixed after Swift 6.3).
+final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// What a task's callbacks feed.
+    private enum Sink {
+        /// A plain request: the head and the body so far.
+        case collecting(CheckedContinuation<HTTPResponse, any Error>, head: HTTPURLResponse?, body: Data)
+        /// A streaming request, before and after its head arrived.
+        case streaming(
+            head: CheckedContinuation<HTTPStreamingResponse, any Error>?,
+            body: AsyncThrowingStream<Data, any Error>.Continuation,
+            stream: AsyncThrowingStream<Data, any Error>,
+            backlog: StreamBacklog
+        )
+    }
+
+    // Guarded by `lock`: callbacks arrive on the session's queue while
+    // `collect`, `stream` and cancellation run on the caller's. The work
+    // under the lock is a dictionary access and an append, never a callback.
+    private var sinks: [Int: Sink] = [:]
+    private let lock = NSLock()
+    private let maxBodySize: Int
+    private let maxStreamBacklog: Int
+
+    init(maxBodySize: Int, maxStreamBacklog: Int) {
+        self.maxBodySize = max(0, maxBodySize)
+        self.maxStreamBacklog = max(0, maxStreamBacklog)
+    }
+
+    /// Runs `task` and returns its whole response.
+    func collect(_ task: URLSessionDataTask) async throws -> HTTPResponse {
+        let canceller = URLSessionTaskCanceller()
+        canceller.track(task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { continuation in
+                lock.withLock { sinks[task.taskIdentifier] = .collecting(continuation, head: nil, body: Data()) }
+                task.resume()
+            }
+        } onCancel: {
+            canceller.cancel()
+        }
+    }
+
+    /// Runs `task` and returns as soon as its head arrives.
+    func stream(_ task: URLSessionDataTask) async throws -> HTTPStreamingResponse {
+        let backlog = StreamBacklog(limit: maxStreamBacklog)
+        let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(backlog.maxChunks))
+        // Both handlers run inside Swift's cancellation machinery, where a
+        // direct `cancel()` can deadlock on Linux (see URLSessionTaskCanceller).
+        continuation.onTermination = { @Sendable termination in
+            if case .cancelled = termination {
+                URLSessionTaskCanceller.cancelLater(task)
+            }
+        }
+        let canceller = URLSessionTaskCanceller()
+        canceller.track(task)
+        return try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { head in
+                lock.withLock {
+                    sinks[task.taskIdentifier] = .streaming(
+                        head: head, body: continuation, stream: stream, backlog: backlog)
+                }
+                task.resume()
+            }
+        } onCancel: {
+            canceller.cancel()
+        }
+    }
+
+    func urlSession(
+        _ session: URLSession,
+        dataTask: URLSessionDataTask,
+        didReceive response: URLResponse,
+        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+    ) {
+        guard let http = response as? HTTPURLResponse else {
+            finish(dataTask, with: URLError(.badServerResponse))
+            completionHandler(.cancel)
+            return
+        }
+        let head = lock.withLock { () -> (CheckedContinuation<HTTPStreamingResponse, any Error>, AsyncThrowingStream<Data, any Error>)? in
+            switch sinks[dataTask.taskIdentifier] {
+            case .collecting(let continuation, _, let body)?:
+                sinks[dataTask.taskIdentifier] = .collecting(continuation, head: http, body: body)
+                return nil
+            case .streaming(let head?, let body, let stream, let backlog)?:
+                sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body, stream: stream, backlog: backlog)
+                return (head, stream)
+            default:
+                return nil
+            }
+        }
+        if let (continuation, stream) = head {
+            continuation.resume(
+                returning: HTTPStreamingResponse(
+                    status: http.statusCode, headers: URLSessionTransport.headers(of: http), body: stream))
+        }
+        completionHandler(.allow)
+    }
+
+    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
+        // The limit that was passed, if any.
+        let exceeded = lock.withLock { () -> Int? in
+            switch sinks[dataTask.taskIdentifier] {
+            case .collecting(let continuation, let head, var body)?:
+                guard body.count + data.count <= maxBodySize else { return maxBodySize }
+                // Drop the dictionary's copy first so the append does not
+                // copy the whole body.
+                sinks[dataTask.taskIdentifier] = nil
+                body.append(data)
+                sinks[dataTask.taskIdentifier] = .collecting(continuation, head: head, body: body)
+                return nil
+            case .streaming(_, let body, _, let backlog)?:
+                return backlog.accept(body.yield(data), size: data.count) ? nil : maxStreamBacklog
+            case nil:
+                return nil
+            }
+        }
+        if let exceeded {
+            finish(dataTask, with: NetworkError.responseTooLarge(limit: exceeded))
+            URLSessionTaskCanceller.cancelLater(dataTask)
+        }
+    }
+
+    /// Redirects are followed by ``HTTPClient``, which keeps the method and
+    /// body for 307 and 308 and never forwards credentials to another
+    /// origin; FoundationNetworking on Linux re-sends a 307's POST without
+    /// its body. So the transport hands the 3xx back as it is.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        willPerformHTTPRedirection response: HTTPURLResponse,
+        newRequest request: URLRequest,
+        completionHandler: @escaping @Sendable (URLRequest?) -> Void
+    ) {
+        completionHandler(nil)
+    }
+
+    /// The SDK never answers a server's challenge with stored credentials:
+    /// credentials are headers the caller set. So a `401` is a response
+    /// like any other, delivered with its body.
+    func urlSession(
+        _ session: URLSession,
+        task: URLSessionTask,
+        didReceive challenge: URLAuthenticationChallenge,
+        completionHandler: @escaping @Sendable (URLSession.AuthChallengeDisposition, URLCredential?) -> Void
+    ) {
+        #if canImport(FoundationNetworking)
+            // FoundationNetworking raises only HTTP challenges (no server
+            // trust or certificates), and only after the whole 401 arrived,
+            // so the response is complete: deliver it, then cancel the task,
+            // whose cancellation then finds no sink.
+            finish(task, with: nil)
+            completionHandler(.cancelAuthenticationChallenge, nil)
+        #else
+            // Apple's URLSession delivers the 401 itself when the default
+            // handling finds no credential.
+            completionHandler(.performDefaultHandling, nil)
+        #endif
+    }
+
+    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
+        finish(task, with: error)
+    }
+
+    /// Completes the task's request once, successfully when `error` is nil.
+    private func finish(_ task: URLSessionTask, with error: (any Error)?) {
+        guard let sink = lock.withLock({ sinks.removeValue(forKey: task.taskIdentifier) }) else { return }
+        switch sink {
+        case .collecting(let continuation, let head, let body):
+            if let error {
+                continuation.resume(throwing: error)
+            } else if let head {
+                continuation.resume(
+                    returning: HTTPResponse(
+                        status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body))
+            } else {
+                continuation.resume(throwing: URLError(.badServerResponse))
+            }
+        case .streaming(let head, let body, _, _):
+            head?.resume(throwing: error ?? URLError(.badServerResponse))
+            if let error {
+                body.finish(throwing: error)
+            } else {
+                body.finish()
+            }
+        }
+    }
+}
