@@ -77,9 +77,10 @@ struct SandboxResponder: HTTPResponder {
             return Response(status: status, headers: headers)
         }
         let disconnected = await ClientDisconnectHandler.disconnected(on: context.channel)
+        let channel = context.channel
         return Response(
             status: status, headers: headers,
-            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams))
+            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams) { channel.close(promise: nil) })
     }
 
     // MARK: Translation
