@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+@testable import Networking
+
+/// Numbers and text from outside never trap, and secrets never print.
+@Suite("Hostile input: conversions and descriptions")
+struct HostileInputTests {
+    let now = Date(timeIntervalSince1970: 1_700_000_000)
+
+    @Test("Seconds convert to a duration clamped into range, NaN to nil")
+    func clamping() {
+        #expect(Duration.seconds(clamping: 1.5) == .milliseconds(1500))
+        #expect(Duration.seconds(clamping: 1e300) == Duration.maximumConvertible)
+        #expect(Duration.seconds(clamping: .infinity) == Duration.maximumConvertible)
+        #expect(Duration.seconds(clamping: -.infinity) == .zero)
+        #expect(Duration.seconds(clamping: -5) == .zero)
+        #expect(Duration.seconds(clamping: .nan) == nil)
+        #expect(Duration.seconds(clamping: 90, to: .zero...(.seconds(60))) == .seconds(60))
+        #expect(Duration.maximumConvertible.formattedSeconds == "1099511627776 s")
+    }
+
+    @Test("Retry-After of any shape parses or is ignored, never traps")
+    func retryAfter() {
+        #expect(RetryAfter.parse("1e300", now: now) == Duration.maximumConvertible)
+        #expect(RetryAfter.parse("1234567890123456789012345678901234567890", now: now) == Duration.maximumConvertible)
+        #expect(RetryAfter.parse("120", now: now) == .seconds(120))
+        for ignored in ["-1", "nan", "inf", "-inf", "", "   ", "soon", String(repeating: "9", count: 100)] {
+            #expect(RetryAfter.parse(ignored, now: now) == nil, "\(ignored)")
+        }
+        #expect(RetryAfter.parse("Mon, 01 Jan 0001 00:00:00 GMT", now: now) == .zero)
+        let farFuture = RetryAfter.parse("Fri, 31 Dec 9999 23:59:59 GMT", now: now)
+        #expect(farFuture.map { $0 > .seconds(200_000_000_000) } == true)
+    }
+
+    @Test("A Retry-After longer than maxRetryAfter ends the retries at once")
+    func longRetryAfter() {
+        let policy = RetryPolicy(maxAttempts: 5, deadline: nil, maxRetryAfter: .seconds(60))
+        func failure(_ retryAfter: Duration?) -> NetworkError {
+            .httpStatus(HTTPFailure(status: 503, method: .get, url: "https://x.test/", retryAfter: retryAfter))
+        }
+        #expect(policy.delay(after: failure(.seconds(30)), attempt: 1, elapsed: .zero, isIdempotent: true) == .seconds(30))
+        #expect(policy.delay(after: failure(.seconds(61)), attempt: 1, elapsed: .zero, isIdempotent: true) == nil)
+        #expect(
+            policy.delay(after: failure(Duration.maximumConvertible), attempt: 1, elapsed: .zero, isIdempotent: true)
+                == nil)
+    }
+
+    @Test("A random source out of its range cannot make a wait out of range")
+    func hostileRandom() {
+        let policy = RetryPolicy(maxDelay: .seconds(30), random: { _ in 1e300 })
+        let wait = policy.delay(after: .connectionLost, attempt: 2, elapsed: .zero, isIdempotent: true)
+        #expect(wait == .seconds(30))
+        let nan = RetryPolicy(random: { _ in .nan })
+        #expect(nan.delay(after: .connectionLost, attempt: 1, elapsed: .zero, isIdempotent: true) == .zero)
+    }
+
+    @Test("Clients, requests and headers describe themselves without their secrets")
+    func descriptions() throws {
+        var client = HTTPClient(baseURL: URL(string: "https://db.example.com/?auth=base-secret")!)
+        client.headers["Authorization"] = "Bearer header-secret"
+        client.query = [QueryItem(name: "auth", value: "query-secret"), QueryItem(name: "ns", value: "posts")]
+        let request = Request<Data>.get("posts").query("api_key", "request-secret").header("Cookie", "s=cookie-secret")
+        let httpRequest = try client.makeHTTPRequest(request)
+        let secrets = ["base-secret", "header-secret", "query-secret", "request-secret", "cookie-secret"]
+        let subjects: [Any] = [client, request, httpRequest, httpRequest.headers, client.query]
+        for subject in subjects {
+            var dumped = ""
+            dump(subject, to: &dumped)
+            var debugPrinted = ""
+            debugPrint(subject, to: &debugPrinted)
+            for text in [String(describing: subject), String(reflecting: subject), "\(subject)", dumped, debugPrinted] {
+                for secret in secrets {
+                    #expect(!text.contains(secret), "\(type(of: subject)) showed \(secret): \(text)")
+                }
+            }
+        }
+        #expect("\(client)".contains("ns=posts") || "\(client)".contains("posts"))
+        #expect("\(httpRequest)".contains("REDACTED"))
+    }
+
+    @Test("An event without an end is refused at the limit, and the parser holds no more than it")
+    func boundedEvents() throws {
+        var parser = ServerSentEventParser(maxEventSize: 1024)
+        #expect(try parser.consume(Array("data: ok\n\n".utf8)).map(\.data) == ["ok"])
+        #expect(throws: NetworkError.self) {
+            _ = try parser.consume([UInt8](repeating: UInt8(ascii: "x"), count: 2048))
+        }
+        var lines = ServerSentEventParser(maxEventSize: 1024)
+        #expect(throws: NetworkError.self) {
+            for _ in 0..<200 {
+                _ = try lines.consume(Array("data: 0123456789\n".utf8))
+            }
+        }
+        // Events that end keep the parser's holdings at zero, however many.
+        var many = ServerSentEventParser(maxEventSize: 64)
+        for index in 0..<10_000 {
+            #expect(try many.consume(Array("data: \(index)\n\n".utf8)).count == 1)
+        }
+    }
+}
