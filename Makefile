@@ -5,9 +5,9 @@ SHELL := /bin/bash
 
 SWIFT ?= swift
 BUILD_LOG := .build/build.log
-LINT_PATHS := $(wildcard Package.swift Packages Examples Tests)
+LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
-.PHONY: help build test check-packages check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test fuzz fuzz-smoke check-packages check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -40,8 +40,16 @@ docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 unit-tests:
 	$(SWIFT) test --skip-build
 
-test: check-packages lint build check-docs unit-tests ## Everything CI runs: manifests, lint, a warning-free build, docs coverage, all tests
+test: check-packages lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"
+
+FUZZ_SECONDS ?= 600
+
+fuzz: ## Run every libFuzzer target for FUZZ_SECONDS (600) each, two at a time (TARGETS="sse models" for some)
+	bash scripts/fuzz.sh $(FUZZ_SECONDS) $(TARGETS)
+
+fuzz-smoke: ## Every fuzz target for 3 s from the committed seed corpus: what make test runs
+	bash scripts/fuzz.sh 3
 
 lint: ## swift-format lint with the committed .swift-format configuration
 	$(SWIFT) format lint --strict --recursive --parallel $(LINT_PATHS)
@@ -62,4 +70,4 @@ bench: ## Run every benchmark in release mode and print one table (ARGS="--only 
 	$(SWIFT) run --quiet -c release benchmarks $(ARGS)
 
 clean: ## Remove build products and the documentation site
-	rm -rf .build .build-* Packages/*/.build .docs-build Docs/site
+	rm -rf .build .build-* Packages/*/.build Fuzz/.build .docs-build Docs/site

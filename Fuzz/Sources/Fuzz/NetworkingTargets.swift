@@ -1,0 +1,81 @@
+import Foundation
+import Models
+
+@testable import Networking
+
+extension FuzzTarget {
+    /// Server-sent events, split into chunks where the input says.
+    static let serverSentEvents = FuzzTarget(name: "sse") { data in
+        var parser = ServerSentEventParser(maxEventSize: 4096)
+        let bytes = [UInt8](data)
+        let step = max(1, Int(bytes.first ?? 1))
+        var index = 0
+        while index < bytes.count {
+            guard (try? parser.consume(bytes[index..<min(index + step, bytes.count)])) != nil else { return }
+            index += step
+        }
+    }
+
+    /// `Retry-After` values and HTTP dates, and the retry decision on them.
+    static let retryAfter = FuzzTarget(name: "retry-after") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let delay = RetryAfter.parse(text, now: Date(timeIntervalSince1970: 1_700_000_000))
+        let failure = HTTPFailure(status: 503, method: .get, url: "https://x.test/", retryAfter: delay)
+        _ = RetryPolicy.default.delay(after: .httpStatus(failure), attempt: 1, elapsed: .zero, isIdempotent: true)
+        _ = NetworkError.httpStatus(failure).description
+    }
+
+    /// Bankey's trailing-comma repair, and decoding what it gives.
+    static let trailingCommas = FuzzTarget(name: "trailing-commas") { data in
+        guard let cleaned = TrailingCommas.removed(from: data) else { return }
+        _ = try? JSONSerialization.jsonObject(with: cleaned, options: [.fragmentsAllowed])
+    }
+
+    /// Building URLs from hostile paths, extensions and query items, and
+    /// redacting them: lines are base URL, path, extension, then name=value
+    /// query items.
+    static let urlBuilding = FuzzTarget(name: "url-building") { data in
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let base = URL(string: lines.first.map(String.init) ?? "") ?? URL(string: "https://x.test/")!
+        var request = Request<Data>.get(lines.count > 1 ? String(lines[1]) : "")
+            .pathExtension(lines.count > 2 ? String(lines[2]) : nil)
+        for line in lines.dropFirst(3) {
+            let parts = line.split(separator: "=", maxSplits: 1)
+            request = request.query(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : nil)
+        }
+        let client = HTTPClient(baseURL: base)
+        if let built = try? client.makeHTTPRequest(request) {
+            _ = built.description
+            _ = built.cURLDescription(redactor: client.redactor)
+            _ = Redirect.request(
+                after: 307, headers: ["Location": lines.last.map(String.init) ?? ""], from: built,
+                redactor: client.redactor)
+        }
+        _ = client.redactor.redact(text: String(decoding: data, as: UTF8.self))
+    }
+
+    /// Every lesson's models decoded from arbitrary bytes, with their own
+    /// decoders.
+    static let models = FuzzTarget(name: "models") { data in
+        _ = try? JSONDecoder.postFeed.decode(PostFeed.self, from: data)
+        _ = try? JSONDecoder.postFeed.decode([String: Post].self, from: data)
+        _ = try? JSONDecoder.messageBoard.decode(MessageBoard.self, from: data)
+        _ = try? JSONDecoder.bankey.decode(Profile.self, from: data)
+        _ = try? JSONDecoder.bankey.decode([Account].self, from: data)
+        _ = try? JSONDecoder.airtable.decode(AirtableRecordPage<Project>.self, from: data)
+        _ = try? JSONDecoder.soogreyhounds.decode(PhotosResponse.self, from: data)
+        _ = try? JSONDecoder().decode(LossyArray<Int>.self, from: data)
+        _ = try? JSONDecoder().decode(LossyDictionary<String, Int>.self, from: data)
+    }
+
+    /// What the SDK reads from error responses and raw bodies: server
+    /// messages (JSON or HTML), ISO 8601 dates, image headers.
+    static let errorBodies = FuzzTarget(name: "error-bodies") { data in
+        _ = ServerMessage.parse(data)
+        _ = ISO8601.date(from: String(decoding: data, as: UTF8.self))
+        _ = try? RemoteImage(data: data)
+        _ = DecodingFailure(
+            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "fuzz")), decoding: Int.self, body: data
+        ).description
+    }
+}

@@ -1,0 +1,73 @@
+import Foundation
+import Networking
+import Sandbox
+
+/// The emulators, shared by the targets that send them requests; made anew
+/// every few thousand inputs so writes cannot accumulate without end.
+private final class SharedSandbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var sandbox: Sandbox?
+    private var uses = 0
+
+    func current() -> Sandbox {
+        lock.withLock {
+            uses += 1
+            if sandbox == nil || uses % 5000 == 0 {
+                var settings = SandboxConfiguration()
+                settings.airtable.rateLimitEnabled = false
+                let configuration = settings
+                sandbox = blocking { try? await Sandbox(configuration: configuration) }
+            }
+            return sandbox!  // safe: an in-memory Sandbox always starts
+        }
+    }
+}
+
+private let shared = SharedSandbox()
+
+/// Sends one request to the emulators and waits for the answer.
+private func respond(_ request: SandboxRequest) {
+    let sandbox = shared.current()
+    _ = blocking { await sandbox.respond(to: request) }
+}
+
+extension FuzzTarget {
+    /// The Sandbox's JSON parser, and writing back what it accepted.
+    static let sandboxJSON = FuzzTarget(name: "sandbox-json") { data in
+        guard let value = try? JSONValue.parse(data) else { return }
+        _ = value.serialized()
+    }
+
+    /// Airtable's `filterByFormula`: lexer, parser and evaluator, over the
+    /// lesson's records.
+    static let airtableFormula = FuzzTarget(name: "airtable-formula") { data in
+        let formula = String(decoding: data, as: UTF8.self)
+        var query = URLComponents()
+        query.queryItems = [URLQueryItem(name: "filterByFormula", value: formula)]
+        respond(
+            SandboxRequest(
+                method: "GET",
+                path: "/v0/\(AirtableEmulator.lessonBaseID)/\(AirtableEmulator.lessonTableID)",
+                rawQuery: query.percentEncodedQuery,
+                headers: ["Authorization": "Bearer \(AirtableEmulator.Configuration.defaultToken)"]))
+    }
+
+    /// Firebase's query parameters (`orderBy`, `startAt`, `limitToLast`, …)
+    /// as raw query text, on the lesson's posts.
+    static let firebaseQuery = FuzzTarget(name: "firebase-query") { data in
+        let query = String(decoding: data, as: UTF8.self)
+        respond(SandboxRequest(method: "GET", path: "/posts.json", rawQuery: "ns=devmtn-post&" + query))
+    }
+
+    /// Firebase paths, keys and bodies: the first line is the method and
+    /// path, the rest the body.
+    static let firebaseWrite = FuzzTarget(name: "firebase-write") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let head = text.prefix { $0 != "\n" }
+        let body = Data(text.dropFirst(head.count + 1).utf8)
+        let methods = ["PUT", "POST", "PATCH", "DELETE", "GET"]
+        let method = methods[Int(head.utf8.first ?? 0) % methods.count]
+        let path = "/" + head.dropFirst()
+        respond(SandboxRequest(method: method, path: String(path), rawQuery: "ns=fuzz", body: body))
+    }
+}
