@@ -33,6 +33,25 @@ struct HostileInputTests {
         #expect(farFuture.map { $0 > .seconds(200_000_000_000) } == true)
     }
 
+    @Test("HTTP dates in all three forms parse by hand; the bytes that trapped DateFormatter are refused")
+    func httpDates() {
+        let expected = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.parse("Sun, 06 Nov 1994 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sunday, 06-Nov-94 08:49:37 GMT") == expected)
+        #expect(HTTPDate.parse("Sun Nov  6 08:49:37 1994") == expected)
+        // Found by the retry-after fuzz target: Foundation's DateFormatter
+        // trapped ("Incorrect range CFRange") on these bytes.
+        let trapped = String(decoding: [0x53, 0xDC, 0xB1, 0x90, 0x89, 0xDF, 0xC9, 0xDF, 0xDF, 0x39], as: UTF8.self)
+        #expect(RetryAfter.parse(trapped, now: now) == nil)
+        for invalid in [
+            "Sun, 31 Feb 1994 08:49:37 GMT", "Sun, 06 Nov 1994 24:00:00 GMT", "Sun, 06 Nov 1994 08:49:37 PST",
+            "Sun, 06 Nov 0000 08:49:37 GMT", "Sun, +6 Nov 1994 08:49:37 GMT", "Xyz, 06 Nov 1994 08:49:37 GMT",
+            "Sun, 06 Nov 1994 08:49 GMT", "Sun, 06 Nov 19940 08:49:37 GMT",
+        ] {
+            #expect(HTTPDate.parse(invalid) == nil, "\(invalid)")
+        }
+    }
+
     @Test("A Retry-After longer than maxRetryAfter ends the retries at once")
     func longRetryAfter() {
         let policy = RetryPolicy(maxAttempts: 5, deadline: nil, maxRetryAfter: .seconds(60))

@@ -203,11 +203,15 @@ struct AirtableListTests {
 
         for bad in [
             #"{"pageSize":101}"#, #"{"pageSize":"5"}"#, #"{"fields":"Name"}"#, #"{"sort":[{"direction":"asc"}]}"#, "[]",
-            "{", "nope",
         ] {
             let response = await sandbox.airtable("POST", AirtableTest.table + "/listRecords", json: bad)
             #expect(response.status == 422, "\(bad)")
             #expect(response.bodyText == AirtableTest.invalidRequest, "\(bad)")
+        }
+        for unparsable in ["{", "nope"] {
+            let response = await sandbox.airtable("POST", AirtableTest.table + "/listRecords", json: unparsable)
+            #expect(response.status == 400, "\(unparsable)")
+            #expect(response.bodyText == AirtableTest.unparsableBody, "\(unparsable)")
         }
         let badOffset = await sandbox.airtable("POST", AirtableTest.table + "/listRecords", json: #"{"offset":"x"}"#)
         #expect(badOffset.bodyText == AirtableTest.error("INVALID_OFFSET_VALUE", "The value of offset x is invalid"))

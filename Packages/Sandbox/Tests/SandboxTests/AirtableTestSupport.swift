@@ -34,6 +34,8 @@ enum AirtableTest {
     static let notFound = #"{"error":"NOT_FOUND"}"#
     static let invalidRequest = error(
         "INVALID_REQUEST_UNKNOWN", "Invalid request: parameter validation failed. Check your request data.")
+    static let unparsableBody = error(
+        "INVALID_REQUEST_UNKNOWN", "Invalid request: the request body could not be parsed as JSON.")
     static let modelNotFound = error(
         "INVALID_PERMISSIONS_OR_MODEL_NOT_FOUND",
         "Invalid permissions, or the requested model was not found. Check that both your user and your token have the required permissions, and that the model names and/or ids are correct."

@@ -16,20 +16,25 @@ struct AirtableHTTPRobustnessTests {
         #expect(response.status == 200)
     }
 
-    @Test("Malformed and wrongly typed bodies get 422 and change nothing")
+    @Test("Unparsable bodies get 400, wrongly typed ones 422, and nothing changes")
     func malformedBodies() async throws {
         try await AirtableHTTP.withServer { server in
-            let bodies = [
-                "{", "nope", "[]", "42", #"{"fields":"x"}"#, #"{"records":"x"}"#, #"{"records":[1,2]}"#,
-                #"{"fields":{"Name":{"nested":[1,{"deep":true}]}}}"#, #"{"fields":{"Due date":12}}"#,
-                String(repeating: "[", count: 100_000), "{\"fields\":{\"Name\":\"\u{0}\"}", "\u{FF}\u{FE}",
+            // Airtable documents 400 for a body that cannot be parsed as JSON.
+            let unparsable = [
+                "{", "nope", String(repeating: "[", count: 100_000), "{\"fields\":{\"Name\":\"\u{0}\"}", "\u{FF}\u{FE}",
             ]
-            for body in bodies {
-                let response = try await AirtableHTTP.send(server.baseURL, "POST", AirtableHTTP.table, json: body)
-                #expect(response.status == 422, "\(body.prefix(30))")
-                #expect(response.bodyJSON["error"]?["type"]?.stringValue != nil)
+            let wronglyTyped = [
+                "[]", "42", #"{"fields":"x"}"#, #"{"records":"x"}"#, #"{"records":[1,2]}"#,
+                #"{"fields":{"Name":{"nested":[1,{"deep":true}]}}}"#, #"{"fields":{"Due date":12}}"#,
+            ]
+            for (bodies, status) in [(unparsable, 400), (wronglyTyped, 422)] {
+                for body in bodies {
+                    let response = try await AirtableHTTP.send(server.baseURL, "POST", AirtableHTTP.table, json: body)
+                    #expect(response.status == status, "\(body.prefix(30))")
+                    #expect(response.bodyJSON["error"]?["type"]?.stringValue != nil)
+                }
             }
-            for body in ["{", #"{"pageSize":"x"}"#, #"{"sort":"Name"}"#] {
+            for body in [#"{"pageSize":"x"}"#, #"{"sort":"Name"}"#] {
                 let response = try await AirtableHTTP.send(
                     server.baseURL, "POST", AirtableHTTP.table + "/listRecords", json: body)
                 #expect(response.status == 422)

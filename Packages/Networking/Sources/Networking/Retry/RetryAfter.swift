@@ -18,22 +18,7 @@ enum RetryAfter {
             guard seconds.isFinite, seconds >= 0 else { return nil }
             return Duration.seconds(clamping: seconds)
         }
-        guard let date = httpDate(value) else { return nil }
+        guard let date = HTTPDate.parse(value) else { return nil }
         return Duration.seconds(clamping: date.timeIntervalSince(now))
-    }
-
-    /// Parses the IMF-fixdate form every server sends today, and the two
-    /// obsolete forms RFC 9110 still asks recipients to accept.
-    static func httpDate(_ value: String) -> Date? {
-        for format in ["EEE, dd MMM yyyy HH:mm:ss zzz", "EEEE, dd-MMM-yy HH:mm:ss zzz", "EEE MMM d HH:mm:ss yyyy"] {
-            let formatter = DateFormatter()
-            formatter.locale = Locale(identifier: "en_US_POSIX")
-            formatter.timeZone = TimeZone(identifier: "GMT")
-            formatter.dateFormat = format
-            if let date = formatter.date(from: value) {
-                return date
-            }
-        }
-        return nil
     }
 }

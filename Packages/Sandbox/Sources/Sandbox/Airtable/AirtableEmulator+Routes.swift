@@ -59,12 +59,18 @@ extension AirtableEmulator {
         }
     }
 
-    /// A JSON object body; anything else is Airtable's
+    /// A JSON object body. Bytes that are not JSON (invalid UTF-8
+    /// included) are a 400, as Airtable documents for a body that "can't be
+    /// parsed as a valid JSON"; JSON that is not an object is its 422
     /// `INVALID_REQUEST_UNKNOWN`.
     static func jsonBody(_ request: SandboxRequest) throws(AirtableFailure) -> JSONValue {
-        guard let body = try? JSONValue.parse(request.body, maxDepth: 64), body.objectValue != nil else {
-            throw .invalidRequest
-        }
+        guard let body = try? JSONValue.parse(request.body, maxDepth: 64) else { throw .unparsableBody }
+        guard body.objectValue != nil else { throw .invalidRequest }
         return body
+    }
+
+    /// Airtable's 413 envelope for a body over the limit.
+    public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        AirtableFailure.requestTooLarge.response
     }
 }

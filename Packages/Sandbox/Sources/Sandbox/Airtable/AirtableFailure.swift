@@ -57,6 +57,13 @@ struct AirtableFailure: Error, Sendable {
         status: 422, type: "INVALID_REQUEST_UNKNOWN",
         message: "Invalid request: parameter validation failed. Check your request data.")
 
+    /// A body that is not JSON at all. Airtable documents the status (400)
+    /// but not the body; the type is the one it uses for other malformed
+    /// requests.
+    static let unparsableBody = AirtableFailure(
+        status: 400, type: "INVALID_REQUEST_UNKNOWN",
+        message: "Invalid request: the request body could not be parsed as JSON.")
+
     static let rateLimited = AirtableFailure(
         status: 429, type: "RATE_LIMIT_REACHED", message: "Rate limit exceeded. Please try again later")
 

@@ -87,6 +87,15 @@ public final class Sandbox: Sendable {
     /// of the request log, which the admin route and tools show.
     private static let redactor = Redactor()
 
+    /// The answer to a request whose body the server refused for its size,
+    /// in the format of the service the path belongs to (Airtable's
+    /// `REQUEST_TOO_LARGE`, Firebase's `{"error" : …}`), recorded like any
+    /// other answer.
+    public func bodyTooLarge(_ request: SandboxRequest) async -> SandboxResponse {
+        let service = services.first { $0.handles(request) }
+        return await finish(request, service?.bodyTooLarge(request) ?? .json(413, ["error": "Payload too large."]))
+    }
+
     private func finish(_ request: SandboxRequest, _ response: SandboxResponse) async -> SandboxResponse {
         await requests.record(
             RecordedRequest(

@@ -11,4 +11,15 @@ public protocol SandboxService: Sendable {
 
     /// Answers a request this service handles.
     func respond(to request: SandboxRequest) async -> SandboxResponse
+
+    /// The answer to a request whose body is over the server's limit, in
+    /// the service's own error format; the body itself was never read.
+    func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse
+}
+
+extension SandboxService {
+    /// A 413 with a plain JSON error, for services with no format of their own.
+    public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        .json(413, ["error": "Payload too large."])
+    }
 }

@@ -41,13 +41,33 @@ enum FirebaseBodyValidator {
         return members.sorted { $0.path.storageKey < $1.path.storageKey }
     }
 
+    /// The longest string value Firebase stores: 10 MB of UTF-8.
+    static let maxStringBytes = 10 << 20
+
     private static func parse(_ body: Data) throws(FirebaseEmulatorError) -> JSONValue {
+        let value: JSONValue
         do throws(JSONParseError) {
             // The parser's own limit stops hostile nesting early; anything
             // deeper than Firebase allows is refused below with its error.
-            return try JSONValue.parse(body, maxDepth: 2 * FirebasePath.maxDepth)
+            value = try JSONValue.parse(body, maxDepth: 2 * FirebasePath.maxDepth)
         } catch {
             throw error.reason.hasPrefix("nesting deeper") ? .tooDeep : .invalidJSON
+        }
+        // Only a body longer than the limit can hold such a string.
+        if body.count > maxStringBytes, hasLongString(value) {
+            throw .stringTooLong(limit: maxStringBytes)
+        }
+        return value
+    }
+
+    /// Whether any string in the value is over ``maxStringBytes``; the walk
+    /// is as deep as the parser allowed, no deeper.
+    private static func hasLongString(_ value: JSONValue) -> Bool {
+        switch value {
+        case .string(let text): text.utf8.count > maxStringBytes
+        case .array(let elements): elements.contains(where: hasLongString)
+        case .object(let members): members.values.contains(where: hasLongString)
+        default: false
         }
     }
 

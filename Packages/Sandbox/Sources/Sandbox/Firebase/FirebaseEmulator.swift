@@ -114,6 +114,11 @@ public final class FirebaseEmulator: SandboxService {
         }
     }
 
+    /// Firebase's own answer for a write over its size limit.
+    public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        FirebaseEmulatorError.bodyTooLarge.response
+    }
+
     // MARK: Direct access
 
     /// The namespaces that hold data, sorted.

@@ -42,6 +42,12 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     static let bodyTooLarge = FirebaseEmulatorError(
         status: 400, message: "Data to write exceeds the maximum size that can be modified with a single request.")
 
+    /// Firebase documents the limit (10 MB per string) but not the words of
+    /// its error; these follow its other `Invalid data` messages.
+    static func stringTooLong(limit: Int) -> FirebaseEmulatorError {
+        FirebaseEmulatorError(status: 400, message: "Invalid data; a string is longer than \(limit) bytes.")
+    }
+
     static let tooDeep = FirebaseEmulatorError(
         status: 400,
         message: "Path specified exceeds the maximum depth that can be written (\(FirebasePath.maxDepth)).")

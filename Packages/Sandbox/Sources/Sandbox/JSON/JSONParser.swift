@@ -115,6 +115,25 @@ private struct JSONParser {
         }
     }
 
+    /// The bytes as a string, refusing what is not UTF-8: RFC 8259 requires
+    /// it, and both services answer such a body with their parse error
+    /// rather than store replacement characters.
+    private func validated(_ text: ArraySlice<UInt8>) throws(JSONParseError) -> String {
+        // Most strings are ASCII, which is always valid.
+        if text.allSatisfy({ $0 < 0x80 }) {
+            return String(decoding: text, as: UTF8.self)
+        }
+        var iterator = text.makeIterator()
+        var decoder = UTF8()
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return String(decoding: text, as: UTF8.self)
+            case .error: throw fail("invalid UTF-8 in a string")
+            }
+        }
+    }
+
     private mutating func parseString() throws(JSONParseError) -> String {
         index += 1
         var start = index
@@ -124,10 +143,10 @@ private struct JSONParser {
             case UInt8(ascii: "\""):
                 defer { index += 1 }
                 if unescaped.isEmpty {
-                    return String(decoding: bytes[start..<index], as: UTF8.self)
+                    return try validated(bytes[start..<index])
                 }
                 unescaped.append(contentsOf: bytes[start..<index])
-                return String(decoding: unescaped, as: UTF8.self)
+                return try validated(unescaped[...])
             case UInt8(ascii: "\\"):
                 unescaped.append(contentsOf: bytes[start..<index])
                 index += 1

@@ -14,6 +14,9 @@ struct SandboxResponder: HTTPResponder {
 
     /// Answers a request; the Sandbox's `respond(to:)` outside of tests.
     let handler: @Sendable (SandboxRequest) async -> SandboxResponse
+    /// Answers a request whose body is over ``maxBodySize``, in its
+    /// service's error format; the Sandbox's `bodyTooLarge(_:)`.
+    let tooLarge: @Sendable (SandboxRequest) async -> SandboxResponse
     /// The largest body collected; a larger one is a 413 that never reaches
     /// an emulator, so a huge upload cannot exhaust memory.
     let maxBodySize: Int
@@ -21,11 +24,9 @@ struct SandboxResponder: HTTPResponder {
     let streams: OpenStreams
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        if let declared = request.headers[.contentLength].flatMap(Int.init), declared > maxBodySize {
-            return payloadTooLarge()
-        }
-        guard let body = try await collectBody(request.body) else {
-            return payloadTooLarge()
+        let declared = request.headers[.contentLength].flatMap(Int.init)
+        guard declared.map({ $0 <= maxBodySize }) ?? true, let body = try await collectBody(request.body) else {
+            return await payloadTooLarge(request, context)
         }
         let sandboxRequest = Self.sandboxRequest(
             from: request.head, body: body, remoteAddress: context.channel.remoteAddress)
@@ -53,13 +54,22 @@ struct SandboxResponder: HTTPResponder {
         return Data(collected.readableBytesView)
     }
 
-    private func payloadTooLarge() -> Response {
-        let message = #"{"error" : "Payload too large: the body exceeds \#(maxBodySize) bytes."}"#
-        return Response(
-            status: .contentTooLarge,
-            headers: [.contentType: "application/json; charset=utf-8"],
-            body: ResponseBody(byteBuffer: ByteBuffer(string: message))
-        )
+    /// The service's 413 (or its own status), after which the connection
+    /// closes: the rest of the body is never read, so a client still
+    /// uploading (a chunked body has no length to refuse up front) sees
+    /// the answer and the end of the connection instead of waiting on it.
+    private func payloadTooLarge(_ request: Request, _ context: Context) async -> Response {
+        let answer = await tooLarge(
+            Self.sandboxRequest(from: request.head, body: Data(), remoteAddress: context.channel.remoteAddress))
+        var response = Self.completeResponse(answer, data: answer.data, isHead: false)
+        response.headers[.connection] = "close"
+        let channel = context.channel
+        let body = response.body
+        response.body = ResponseBody { writer in
+            try await body.write(writer)
+            channel.close(mode: .input, promise: nil)
+        }
+        return response
     }
 
     private func streamingResponse(

@@ -69,6 +69,7 @@ public final class SandboxServer: Sendable {
             let streams = OpenStreams()
             let responder = SandboxResponder(
                 handler: handler ?? { await sandbox.respond(to: $0) },
+                tooLarge: { await sandbox.bodyTooLarge($0) },
                 maxBodySize: options.maxBodySize,
                 streams: streams
             )
