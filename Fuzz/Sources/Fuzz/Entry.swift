@@ -13,7 +13,8 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
 /// Chooses the target from `FUZZ_TARGET` before libFuzzer starts.
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(
-    _ argc: UnsafeMutablePointer<Int32>?, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
+    _ argc: UnsafeMutablePointer<Int32>?,
+    _ argv: UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 ) -> Int32 {
     let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {

@@ -74,8 +74,10 @@ extension FuzzTarget {
         _ = ServerMessage.parse(data)
         _ = ISO8601.date(from: String(decoding: data, as: UTF8.self))
         _ = try? RemoteImage(data: data)
-        _ = DecodingFailure(
-            DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "fuzz")), decoding: Int.self, body: data
-        ).description
+        _ =
+            DecodingFailure(
+                DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "fuzz")), decoding: Int.self,
+                body: data
+            ).description
     }
 }

@@ -22,8 +22,7 @@ enum HostileRoutes {
     static let gzip = Data(base64Encoded: "H4sIAAAAAAACA6tWSs7PLShKLS5OTVGyKikqTa0FAPHqOZUTAAAA")!
     static let deflate = Data(base64Encoded: "eJyrVkrOzy0oSi0uTk1RsiopKk2tBQBJPAds")!
 
-    @Sendable static func respond(_ request: HostileServer.Received, _ server: HostileServer) -> [HostileServer.Step]
-    {
+    @Sendable static func respond(_ request: HostileServer.Received, _ server: HostileServer) -> [HostileServer.Step] {
         switch request.path {
         case "/echo":
             let echo: [String: String] = [
@@ -38,7 +37,10 @@ enum HostileRoutes {
         case "/auth/bearer":
             return reply(
                 401,
-                ["WWW-Authenticate": #"Bearer realm="api", error="invalid_token""#, "Content-Type": "application/json"],
+                [
+                    "WWW-Authenticate": #"Bearer realm="api", error="invalid_token""#,
+                    "Content-Type": "application/json",
+                ],
                 Data(#"{"error" : "Permission denied"}"#.utf8))
         case "/loop":
             return reply(302, ["Location": "/loop"])

@@ -57,7 +57,8 @@ struct SandboxFidelityTests {
     func invalidUTF8() async throws {
         try await withSmallServer { server, firebase, airtable in
             let before = await server.sandbox.airtable.recordCount(inTable: AirtableEmulator.lessonTableName)
-            let create = Request<Data>(method: .post, path: Self.table).body(Self.invalidUTF8, contentType: "application/json")
+            let create = Request<Data>(method: .post, path: Self.table).body(
+                Self.invalidUTF8, contentType: "application/json")
             #expect(await answer(airtable, create).0 == 400)
             #expect(await server.sandbox.airtable.recordCount(inTable: AirtableEmulator.lessonTableName) == before)
 
@@ -79,7 +80,8 @@ struct SandboxFidelityTests {
             let (status, code, _) = await answer(airtable, create)
             #expect(status == 413)
             #expect(code == "REQUEST_TOO_LARGE")
-            let put = Request<Data>(method: .put, path: "big").pathExtension("json").body(large, contentType: "application/json")
+            let put = Request<Data>(method: .put, path: "big").pathExtension("json").body(
+                large, contentType: "application/json")
             let (firebaseStatus, _, message) = await answer(firebase, put)
             #expect(firebaseStatus == 400)
             #expect(message?.hasPrefix("Data to write exceeds") == true)
@@ -96,7 +98,9 @@ struct SandboxFidelityTests {
             #expect(status == 400)
             #expect(message?.contains("string is longer than") == true)
             let fits = String(repeating: "a", count: 10 << 20)
-            #expect(await answer(firebase, Request<Data>.put("long", body: fits).pathExtension("json").query("ns", "long")).0 == 200)
+            #expect(
+                await answer(firebase, Request<Data>.put("long", body: fits).pathExtension("json").query("ns", "long"))
+                    .0 == 200)
         }
     }
 
@@ -107,7 +111,9 @@ struct SandboxFidelityTests {
             defer { socket.close() }
             let path = "/\(Self.table)"
             socket.send(
-                Data("POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n".utf8))
+                Data(
+                    "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
+                        .utf8))
             let chunk = Data(repeating: UInt8(ascii: "a"), count: 3 << 20)
             socket.send(Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8))
             // No final chunk: a server still reading would wait for it forever.

@@ -90,7 +90,8 @@ struct SandboxHostileRequestTests {
             let pattern = String(repeating: "*a", count: 500) + "*b*"
             let body = #"{"path":"\#(pattern)","status":503,"count":1}"#
             _ = try await admin.send(
-                Request<Data>(method: .post, path: "__sandbox/faults").body(Data(body.utf8), contentType: "application/json"))
+                Request<Data>(method: .post, path: "__sandbox/faults").body(
+                    Data(body.utf8), contentType: "application/json"))
             let path = String(repeating: "a", count: 700)
             // The pattern does not match, so the request reaches Firebase.
             let value = try await admin.send(Request<Data>.get(path).pathExtension("json"))
@@ -125,7 +126,8 @@ struct SandboxHostileRequestTests {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
             let http = client(server)
             for index in 0..<200 {
-                let read = try await http.send(Request<Data>.get("posts").pathExtension("json").query("ns", "read-\(index)"))
+                let read = try await http.send(
+                    Request<Data>.get("posts").pathExtension("json").query("ns", "read-\(index)"))
                 #expect(read == Data("null".utf8))
             }
             // The two lesson databases and eight more fit; the reads took none.

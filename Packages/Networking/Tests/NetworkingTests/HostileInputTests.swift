@@ -58,7 +58,8 @@ struct HostileInputTests {
         func failure(_ retryAfter: Duration?) -> NetworkError {
             .httpStatus(HTTPFailure(status: 503, method: .get, url: "https://x.test/", retryAfter: retryAfter))
         }
-        #expect(policy.delay(after: failure(.seconds(30)), attempt: 1, elapsed: .zero, isIdempotent: true) == .seconds(30))
+        #expect(
+            policy.delay(after: failure(.seconds(30)), attempt: 1, elapsed: .zero, isIdempotent: true) == .seconds(30))
         #expect(policy.delay(after: failure(.seconds(61)), attempt: 1, elapsed: .zero, isIdempotent: true) == nil)
         #expect(
             policy.delay(after: failure(Duration.maximumConvertible), attempt: 1, elapsed: .zero, isIdempotent: true)

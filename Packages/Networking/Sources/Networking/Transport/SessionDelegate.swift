@@ -93,7 +93,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.cancel)
             return
         }
-        let head = lock.withLock { () -> (CheckedContinuation<HTTPStreamingResponse, any Error>, AsyncThrowingStream<Data, any Error>)? in
+        let head = lock.withLock {
+            () -> (CheckedContinuation<HTTPStreamingResponse, any Error>, AsyncThrowingStream<Data, any Error>)? in
             switch sinks[dataTask.taskIdentifier] {
             case .collecting(let continuation, _, let body)?:
                 sinks[dataTask.taskIdentifier] = .collecting(continuation, head: http, body: body)

@@ -90,7 +90,9 @@ struct SandboxResponder: HTTPResponder {
         let channel = context.channel
         return Response(
             status: status, headers: headers,
-            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams) { channel.close(promise: nil) })
+            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams) {
+                channel.close(promise: nil)
+            })
     }
 
     // MARK: Translation
