@@ -16,12 +16,17 @@ if [ ${#targets[@]} -eq 0 ]; then
     mapfile -t targets < <(ls Fuzz/Corpus)
 fi
 
-swift build --package-path Fuzz --scratch-path .build-fuzz \
+mkdir -p .build-fuzz
+# The build's output (thousands of linker notes on the sanitizers' symbols)
+# is shown only when it fails.
+if ! swift build --package-path Fuzz --scratch-path .build-fuzz \
     --sanitize fuzzer --sanitize address \
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp 2>&1 \
-    | grep -vE "Cannot export local symbol|unhandled; explicitly declare" || true
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp > .build-fuzz/build.log 2>&1; then
+    grep -vE "Cannot export local symbol" .build-fuzz/build.log | tail -30
+    echo "fuzz: the build failed" >&2
+    exit 1
+fi
 binary=$(swift build --package-path Fuzz --scratch-path .build-fuzz --show-bin-path)/Fuzz
-[ -x "$binary" ] || { echo "fuzz: the build failed" >&2; exit 1; }
 mkdir -p .build-fuzz/crashes .build-fuzz/logs
 
 run_target() {

@@ -76,3 +76,16 @@ private final class LockedTimes: @unchecked Sendable {
         lock.withLock { times.count > 1 ? times.removeFirst() : times[0] }
     }
 }
+
+extension PushIDTests {
+    @Test("A clock far out of range makes ids without trapping, still in order")
+    func hostileClock() {
+        for seconds in [1e300, -1e300, Double.infinity, -Double.infinity, Double.nan] {
+            let generator = FirebasePushIDGenerator(now: { Date(timeIntervalSince1970: seconds) })
+            let first = generator.next()
+            let second = generator.next()
+            #expect(first.count == 20)
+            #expect(first < second, "\(seconds)")
+        }
+    }
+}

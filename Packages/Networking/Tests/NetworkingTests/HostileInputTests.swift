@@ -119,3 +119,13 @@ struct HostileInputTests {
         }
     }
 }
+
+extension HostileInputTests {
+    @Test("Dates far outside years 1 to 9999 format as the nearest one instead of trapping")
+    func extremeDates() {
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: 1e300)) == "9999-12-31T23:59:59Z")
+        #expect(ISO8601.string(from: Date(timeIntervalSince1970: -1e300)) == "0001-01-01T00:00:00Z")
+        #expect(
+            ISO8601.string(from: Date(timeIntervalSince1970: 0), fractionalSeconds: true) == "1970-01-01T00:00:00.000Z")
+    }
+}

@@ -46,7 +46,10 @@ public final class FirebasePushIDGenerator: @unchecked Sendable {
 
     /// A new push id, greater than every id this generator made before.
     public func next() -> String {
-        let milliseconds = Int64((now().timeIntervalSince1970 * 1000).rounded(.down))
+        // A push id holds 48 bits of milliseconds; an injected clock may
+        // say anything, so the time is clamped before it becomes an integer.
+        let raw = (now().timeIntervalSince1970 * 1000).rounded(.down)
+        let milliseconds = raw.isNaN ? 0 : Int64(min(max(raw, 0), Double((1 << 48) - 1)))  // safe: clamped
         return lock.withLock {
             var time = max(milliseconds, 0)
             if time <= lastTime {

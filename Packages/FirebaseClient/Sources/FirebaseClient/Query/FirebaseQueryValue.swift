@@ -51,7 +51,7 @@ public enum FirebaseQueryValue: Sendable, Hashable {
     static func json(number value: Double) -> String? {
         guard value.isFinite else { return nil }
         if value == value.rounded(), abs(value) < 9_007_199_254_740_992 {
-            return String(Int64(value))
+            return String(Int64(value))  // safe: a whole number below 2^53
         }
         return String(describing: value)
     }

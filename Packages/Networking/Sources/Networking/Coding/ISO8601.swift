@@ -45,7 +45,11 @@ public enum ISO8601 {
     /// Formats a date in UTC as `YYYY-MM-DDTHH:MM:SSZ`, with milliseconds
     /// when `fractionalSeconds` is true (`.000Z`, as Airtable writes).
     public static func string(from date: Date, fractionalSeconds: Bool = false) -> String {
-        let totalMilliseconds = Int64((date.timeIntervalSince1970 * 1000).rounded(.down))
+        // safe: clamped to years 1 to 9999, the four-digit years the format
+        // has, so a date of 1e300 seconds formats as the last one instead of
+        // trapping.
+        let raw = (date.timeIntervalSince1970 * 1000).rounded(.down)
+        let totalMilliseconds = raw.isNaN ? 0 : Int64(min(max(raw, -62_135_596_800_000), 253_402_300_799_999))
         let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
         let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000
         let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)

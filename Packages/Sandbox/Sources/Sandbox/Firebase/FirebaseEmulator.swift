@@ -338,6 +338,6 @@ public final class FirebaseEmulator: SandboxService {
 
     /// Milliseconds since 1970: server timestamps and push ids.
     static func currentTime() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))
+        Int64((Date().timeIntervalSince1970 * 1000).rounded(.down))  // safe: the system clock, not input
     }
 }

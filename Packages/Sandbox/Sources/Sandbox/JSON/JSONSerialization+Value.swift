@@ -43,7 +43,7 @@ extension JSONValue {
     /// prints Swift's shortest round-tripping form.
     static func format(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 {
-            return String(Int64(value))
+            return String(Int64(value))  // safe: a whole number below 1e15
         }
         return "\(value)"
     }
