@@ -7,6 +7,7 @@ extension HTTPClient {
     /// Used for server-sent events. The status is checked first: an error
     /// response is read (up to 1 MiB) and thrown as a ``NetworkError``. A
     /// transport that cannot stream delivers the whole body as one chunk.
+    /// Redirects are followed as ``send(_:)`` follows them.
     /// Streams are not retried here; a caller that reconnects decides how.
     public func stream<Value>(_ request: Request<Value>) async throws(NetworkError) -> HTTPStreamingResponse {
         let httpRequest = try makeHTTPRequest(request)

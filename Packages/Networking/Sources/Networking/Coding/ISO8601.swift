@@ -50,9 +50,9 @@ public enum ISO8601 {
         // trapping.
         let raw = (date.timeIntervalSince1970 * 1000).rounded(.down)
         let totalMilliseconds = raw.isNaN ? 0 : Int64(min(max(raw, -62_135_596_800_000), 253_402_300_799_999))
-        let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)
-        let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000
-        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)
+        let milliseconds = Int(((totalMilliseconds % 1000) + 1000) % 1000)  // safe: 0 to 999
+        let seconds = (totalMilliseconds - Int64(milliseconds)) / 1000  // safe: Int to Int64
+        let days = Int(seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400)  // safe: years 1 to 9999
         let secondOfDay = Int(seconds - Int64(days) * 86_400)
         let (year, month, day) = civilFromDays(days)
         var text = "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))T"

@@ -11,7 +11,8 @@ extension Duration {
     ///
     /// Every number of seconds that comes from outside (a header, a body, a
     /// configuration value, a clock) goes through this instead of
-    /// `Int64(seconds * 1000)`, which traps for `1e300` or infinity.
+    /// a conversion to `Int64` of `seconds * 1000`, which traps for `1e300`
+    /// or infinity.
     ///
     /// ```swift
     /// Duration.seconds(clamping: 1e300)   // Duration.maximumConvertible
@@ -25,8 +26,8 @@ extension Duration {
         let lower = max(range.lowerBound, .zero - maximumConvertible)
         let upper = min(range.upperBound, maximumConvertible)
         let clamped = min(max(seconds, lower.seconds), upper.seconds)
-        // safe: clamped lies within ±2^40 s, so the milliseconds fit an Int64.
-        return .milliseconds(Int64((clamped * 1000).rounded()))
+        // The clamped value lies within ±2^40 s, so the milliseconds fit.
+        return .milliseconds(Int64((clamped * 1000).rounded()))  // safe: clamped
     }
 
     /// The duration in seconds as a `Double`.
