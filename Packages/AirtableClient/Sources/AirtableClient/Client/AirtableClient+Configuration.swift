@@ -57,26 +57,12 @@ extension AirtableClient {
     }
 }
 
-extension AirtableClient.Configuration: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The base, table and endpoint; never the token.
-    public var description: String {
-        "base: \(baseID), table: \(table), endpoint: \(endpointURL.absoluteString), token: REDACTED"
-    }
-
-    /// The same as ``description``, so `debugPrint` cannot reveal the token.
-    public var debugDescription: String {
-        description
-    }
-
-    /// A mirror without the token, so `dump(configuration)` cannot reveal it.
-    public var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "baseID": baseID, "table": table, "endpointURL": endpointURL, "token": "REDACTED",
-                "maximumURLLength": maximumURLLength,
-            ],
-            displayStyle: .struct
-        )
+extension AirtableClient.Configuration: RedactedDescription {
+    /// The base, table and endpoint; the token only as `REDACTED`.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        [
+            "baseID": baseID, "table": table, "endpointURL": endpointURL.absoluteString, "token": "REDACTED",
+            "maximumURLLength": maximumURLLength,
+        ]
     }
 }

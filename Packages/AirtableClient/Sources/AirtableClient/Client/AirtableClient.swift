@@ -107,19 +107,10 @@ public struct AirtableClient: Sendable {
     }
 }
 
-extension AirtableClient: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// The base, table and endpoint; never the token.
-    public var description: String {
-        "AirtableClient(\(configuration.description))"
-    }
-
-    /// The same as ``description``, so `debugPrint` cannot reveal the token.
-    public var debugDescription: String {
-        description
-    }
-
-    /// A mirror without the token, so `dump(client)` cannot reveal it.
-    public var customMirror: Mirror {
-        Mirror(self, children: ["configuration": configuration], displayStyle: .struct)
+extension AirtableClient: RedactedDescription {
+    /// The configuration (base, table, endpoint) and the HTTP client, both
+    /// redacted; never the token.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        ["configuration": configuration, "http": http]
     }
 }

@@ -93,7 +93,7 @@ public final class Sandbox: Sendable {
     /// other answer.
     public func bodyTooLarge(_ request: SandboxRequest) async -> SandboxResponse {
         let service = services.first { $0.handles(request) }
-        return await finish(request, service?.bodyTooLarge(request) ?? .json(413, ["error": "Payload too large."]))
+        return await finish(request, service?.bodyTooLarge(request) ?? .payloadTooLarge)
     }
 
     private func finish(_ request: SandboxRequest, _ response: SandboxResponse) async -> SandboxResponse {

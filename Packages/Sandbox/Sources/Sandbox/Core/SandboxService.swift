@@ -20,6 +20,14 @@ public protocol SandboxService: Sendable {
 extension SandboxService {
     /// A 413 with a plain JSON error, for services with no format of their own.
     public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        .payloadTooLarge
+    }
+}
+
+extension SandboxResponse {
+    /// A 413 with a plain JSON error: the answer to an oversized body when
+    /// no service has a format of its own.
+    static var payloadTooLarge: SandboxResponse {
         .json(413, ["error": "Payload too large."])
     }
 }
