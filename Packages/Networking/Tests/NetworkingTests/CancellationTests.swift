@@ -32,6 +32,31 @@ struct CancellationTests {
         #expect(outcomes["cancelled", default: 0] > 0)
     }
 
+    /// A data task cancelled before it was resumed may never report its
+    /// cancellation on Linux; the transport ends the request itself, so the
+    /// caller gets `cancelled` instead of the server's late answer.
+    @Test("A request cancelled before the transport starts it is cancelled, not answered", .timeLimit(.minutes(1)))
+    func cancelledBeforeStart() async throws {
+        let server = try LoopbackServer { _ in .delayed(2, status: 200, body: Data("[]".utf8)) }
+        defer { server.stop() }
+        let request = HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("slow"))
+        for streaming in [false, true] {
+            let task = Task {
+                withUnsafeCurrentTask { $0?.cancel() }
+                if streaming {
+                    _ = try await URLSessionTransport.shared.stream(request)
+                } else {
+                    _ = try await URLSessionTransport.shared.send(request)
+                }
+            }
+            let result = await task.result
+            guard case .failure(let error as URLError) = result, error.code == .cancelled else {
+                Issue.record("streaming \(streaming): got \(result)")
+                continue
+            }
+        }
+    }
+
     @Test("Cancelling a stream mid-body ends it and frees the connection", .timeLimit(.minutes(1)))
     func racingStreamCancellation() async throws {
         let server = try LoopbackServer { _ in

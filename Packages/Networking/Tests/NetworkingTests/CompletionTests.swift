@@ -35,7 +35,7 @@ struct CompletionTests {
 
     @Test("Cancelling the returned task delivers cancelled")
     func cancel() async throws {
-        let server = try LoopbackServer { _ in .delayed(5, status: 200, body: Data("[]".utf8)) }
+        let server = try LoopbackServer { _ in .delayed(30, status: 200, body: Data("[]".utf8)) }
         defer { server.stop() }
         let client = HTTPClient(baseURL: server.baseURL)
         let result: Result<[Int], NetworkError> = await withCheckedContinuation { continuation in

@@ -181,7 +181,7 @@ struct NetworkErrorTests {
     @Test("A server that does not answer in time is a timeout")
     func timeout() async throws {
         let error = try await failing(
-            Request<Data>.get("slow").timeout(.milliseconds(300)), reply: .delayed(3, status: 200, body: Data()))
+            Request<Data>.get("slow").timeout(.milliseconds(300)), reply: .delayed(30, status: 200, body: Data()))
         guard case .timedOut = error else {
             Issue.record("got \(error)")
             return
@@ -203,7 +203,7 @@ struct NetworkErrorTests {
 
     @Test("Cancelling the task is cancelled")
     func cancelled() async throws {
-        let server = try LoopbackServer { _ in .delayed(5, status: 200, body: Data()) }
+        let server = try LoopbackServer { _ in .delayed(30, status: 200, body: Data()) }
         defer { server.stop() }
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
         let task = Task { try await client.send(Request<Data>.get("slow")) }

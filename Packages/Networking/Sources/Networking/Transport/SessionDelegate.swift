@@ -43,15 +43,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Runs `task` and returns its whole response.
     func collect(_ task: URLSessionDataTask) async throws -> HTTPResponse {
-        let canceller = URLSessionTaskCanceller()
-        canceller.track(task)
-        return try await withTaskCancellationHandler {
+        try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                lock.withLock { sinks[task.taskIdentifier] = .collecting(continuation, head: nil, body: Data()) }
-                task.resume()
+                start(task, feeding: .collecting(continuation, head: nil, body: Data()))
             }
         } onCancel: {
-            canceller.cancel()
+            abandon(task)
         }
     }
 
@@ -60,25 +57,50 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         let backlog = StreamBacklog(limit: maxStreamBacklog)
         let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
             bufferingPolicy: .bufferingOldest(backlog.maxChunks))
-        // Both handlers run inside Swift's cancellation machinery, where a
-        // direct `cancel()` can deadlock on Linux (see URLSessionTaskCanceller).
         continuation.onTermination = { @Sendable termination in
             if case .cancelled = termination {
-                URLSessionTaskCanceller.cancelLater(task)
+                Self.cancelLater(task)
             }
         }
-        let canceller = URLSessionTaskCanceller()
-        canceller.track(task)
         return try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
-                lock.withLock {
-                    sinks[task.taskIdentifier] = .streaming(
-                        head: head, body: continuation, stream: stream, backlog: backlog)
-                }
-                task.resume()
+                start(task, feeding: .streaming(head: head, body: continuation, stream: stream, backlog: backlog))
             }
         } onCancel: {
-            canceller.cancel()
+            abandon(task)
+        }
+    }
+
+    /// Registers the sink of `task` and starts it, unless the caller was
+    /// cancelled before the sink existed, which ``abandon(_:)`` could not
+    /// yet see.
+    private func start(_ task: URLSessionDataTask, feeding sink: Sink) {
+        lock.withLock { sinks[task.taskIdentifier] = sink }
+        if Task.isCancelled {
+            abandon(task)
+        } else {
+            task.resume()
+        }
+    }
+
+    /// Ends a cancelled caller's request with `URLError(.cancelled)` now,
+    /// rather than when the session reports the cancellation: a task
+    /// cancelled before it was resumed may never report it on Linux.
+    private func abandon(_ task: URLSessionTask) {
+        finish(task, with: URLError(.cancelled))
+        Self.cancelLater(task)
+    }
+
+    /// Cancels `task` from another queue. Swift runs a cancellation handler
+    /// (and a stream's termination handler) while holding the task's status
+    /// lock; FoundationNetworking's `URLSessionTask.cancel()` then waits for
+    /// the session's work queue, whose thread may be waiting for that same
+    /// lock to resume the task: a deadlock (swift-corelibs-foundation#5412,
+    /// seen here as a hung `bankey` run). Hopping to another queue breaks
+    /// the cycle; the request still stops at once.
+    private static func cancelLater(_ task: URLSessionTask) {
+        DispatchQueue.global().async {
+            task.cancel()
         }
     }
 
@@ -134,7 +156,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         if let exceeded {
             finish(dataTask, with: NetworkError.responseTooLarge(limit: exceeded))
-            URLSessionTaskCanceller.cancelLater(dataTask)
+            Self.cancelLater(dataTask)
         }
     }
 

@@ -74,9 +74,10 @@ public final class URLSessionTransport: StreamingHTTPTransport {
 
     /// Sends the request on a data task and collects the whole response.
     ///
-    /// The task is cancelled when the calling task is, through
-    /// `URLSessionTaskCanceller` rather than `URLSession.data(for:)`, whose
-    /// cancellation can deadlock on Linux.
+    /// The request ends with `URLError(.cancelled)` as soon as the calling
+    /// task is cancelled, and the data task is cancelled from another queue
+    /// rather than through `URLSession.data(for:)`, whose cancellation can
+    /// deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         try await delegate.collect(session.dataTask(with: Self.urlRequest(for: request)))
     }
