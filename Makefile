@@ -4,17 +4,20 @@ SHELL := /bin/bash
 .DEFAULT_GOAL := help
 
 SWIFT ?= swift
+# The examples, benchmarks and integration tests use both of the root
+# manifest's traits (SandboxServer, AsyncHTTPClient), which are off for apps.
+TRAITS := --enable-all-traits
 BUILD_LOG := .build/build.log
 LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
-.PHONY: help build test fuzz fuzz-smoke check-packages check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test fuzz fuzz-smoke check-packages check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
 
 build: ## Build every package, example and test, failing on any warning
 	@mkdir -p .build
-	$(SWIFT) build --build-tests 2>&1 | tee $(BUILD_LOG)
+	$(SWIFT) build $(TRAITS) --build-tests 2>&1 | tee $(BUILD_LOG)
 	@$(MAKE) --no-print-directory check-warnings
 
 check-warnings:
@@ -22,6 +25,9 @@ check-warnings:
 
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
+
+check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build
+	python3 scripts/check_consumers.py
 
 check-docs: ## Docs: coverage of every public symbol, article code in step with the tested samples, the site (needs a build)
 	python3 scripts/check_docs.py
@@ -38,9 +44,9 @@ docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 	python3 -m http.server 8000 --bind 127.0.0.1 --directory Docs/site
 
 unit-tests:
-	$(SWIFT) test --skip-build
+	$(SWIFT) test $(TRAITS) --skip-build
 
-test: check-packages lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
+test: check-packages check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"
 
 FUZZ_SECONDS ?= 600
@@ -60,14 +66,14 @@ format: ## Reformat the sources in place
 EXAMPLES := airtable-projects post-feed message-board bankey soogreyhounds lessons
 
 run: ## Run all five lessons end to end on the embedded Sandbox (ARGS="--reset" starts it fresh)
-	@for product in $(EXAMPLES); do $(SWIFT) build --quiet --product $$product; done
-	@"$$($(SWIFT) build --show-bin-path)/lessons" $(ARGS)
+	@for product in $(EXAMPLES); do $(SWIFT) build $(TRAITS) --quiet --product $$product; done
+	@"$$($(SWIFT) build $(TRAITS) --show-bin-path)/lessons" $(ARGS)
 
 sandbox: ## Run the Sandbox server in the foreground, durable under .sandbox-data (prints its URL)
-	$(SWIFT) run --quiet sandbox --data-dir .sandbox-data $(ARGS)
+	$(SWIFT) run $(TRAITS) --quiet sandbox --data-dir .sandbox-data $(ARGS)
 
 bench: ## Run every benchmark in release mode and print one table (ARGS="--only 1,3" or "--quick"); see Docs/Performance.md
-	$(SWIFT) run --quiet -c release benchmarks $(ARGS)
+	$(SWIFT) run $(TRAITS) --quiet -c release benchmarks $(ARGS)
 
 clean: ## Remove build products and the documentation site
 	rm -rf .build .build-* Packages/*/.build Fuzz/.build .docs-build Docs/site

@@ -1,15 +1,32 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
-// The workspace manifest: every package of the SDK, built and tested at once.
+// The workspace manifest: every package of the SDK, built and tested at once,
+// and the manifest an app reads when it depends on this repository by URL.
 //
 // Each folder under Packages/ is also a package of its own (its Package.swift
 // shows exactly what it pulls in), so an app can depend on just one of them by
 // path. This manifest names the same sources so that `make test` compiles each
 // module once instead of once per package; scripts/check_packages.py keeps the
-// two in step. Depending on this repository by URL works too: SwiftPM fetches
-// only the dependencies of the products an app uses, so `Networking` alone
-// brings nothing else.
+// two in step.
+//
+// SwiftPM resolves every dependency a manifest names, whichever products an
+// app uses, unless a package trait (SE-0450) guards it. So every third-party
+// dependency here is used only under one of two traits, both off by default:
+// an app that depends on this repository and uses `Networking`, `Models`,
+// `Sandbox`, a client or `ViewModels` fetches no other package.
+//
+// - `SandboxServer`: the `SandboxServer` library and the `sandbox` command
+//   (Hummingbird, GRDB, SwiftNIO, ArgumentParser, ...).
+// - `AsyncHTTPClient`: the `AsyncHTTPClientTransport` library
+//   (AsyncHTTPClient, SwiftNIO).
+//
+// Traits rather than separate manifests because an app can reach a package
+// only at a repository's root: a second manifest for the heavy parts would
+// need a second repository. The price is on this side: the examples, the
+// benchmarks and the integration tests need both traits, so the Makefile
+// passes `--enable-all-traits` and so does a plain `swift build`, `swift run`
+// or `swift test` here (`swift run --enable-all-traits bankey`).
 
 let libraryPlatforms: [SupportedPlatform] = [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)]
 
@@ -29,6 +46,21 @@ func library(
             resources: testResources
         ),
     ]
+}
+
+/// A third-party product that only the given trait brings in.
+func product(_ name: String, from package: String, trait: String) -> Target.Dependency {
+    .product(name: name, package: package, condition: .when(traits: [trait]))
+}
+
+/// A product of the server stack, behind the `SandboxServer` trait.
+func server(_ name: String, from package: String) -> Target.Dependency {
+    product(name, from: package, trait: "SandboxServer")
+}
+
+/// A product of the AsyncHTTPClient stack, behind the `AsyncHTTPClient` trait.
+func asyncHTTPClient(_ name: String, from package: String) -> Target.Dependency {
+    product(name, from: package, trait: "AsyncHTTPClient")
 }
 
 let package = Package(
@@ -56,8 +88,16 @@ let package = Package(
         .executable(name: "lessons", targets: ["LessonsExample"]),
         .executable(name: "benchmarks", targets: ["Benchmarks"]),
     ],
-    // Only SandboxServer, AsyncHTTPClientTransport, the examples and the
-    // benchmarks use these; the library packages depend on the toolchain alone.
+    traits: [
+        .trait(
+            name: "SandboxServer",
+            description: "The SandboxServer library and the sandbox command: Hummingbird, GRDB, ArgumentParser."),
+        .trait(
+            name: "AsyncHTTPClient",
+            description: "The AsyncHTTPClientTransport library: AsyncHTTPClient and SwiftNIO."),
+    ],
+    // Used only under the traits above: the library packages depend on the
+    // toolchain alone.
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
@@ -85,29 +125,29 @@ let package = Package(
             "SandboxServer",
             dependencies: [
                 "Sandbox", "Networking",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "HummingbirdCore", package: "hummingbird"),
-                .product(name: "HTTPTypes", package: "swift-http-types"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
-                .product(name: "Logging", package: "swift-log"),
-                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdCore", from: "hummingbird"),
+                server("HTTPTypes", from: "swift-http-types"),
+                server("GRDB", from: "GRDB.swift"),
+                server("NIOCore", from: "swift-nio"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
+                server("Logging", from: "swift-log"),
+                server("ServiceLifecycle", from: "swift-service-lifecycle"),
             ],
             testDependencies: [
                 "Sandbox", "Networking",
-                .product(name: "Hummingbird", package: "hummingbird"),
-                .product(name: "GRDB", package: "GRDB.swift"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                server("Hummingbird", from: "hummingbird"),
+                server("GRDB", from: "GRDB.swift"),
+                server("NIOCore", from: "swift-nio"),
+                server("NIOConcurrencyHelpers", from: "swift-nio"),
             ])
         + [
             .executableTarget(
                 name: "SandboxCLI",
                 dependencies: [
                     "SandboxServer", "Sandbox",
-                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                    .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
+                    server("ArgumentParser", from: "swift-argument-parser"),
+                    server("NIOConcurrencyHelpers", from: "swift-nio"),
                 ],
                 path: "Packages/SandboxServer/Sources/SandboxCLI"
             )
@@ -116,11 +156,11 @@ let package = Package(
             "AsyncHTTPClientTransport",
             dependencies: [
                 "Networking",
-                .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                .product(name: "NIOCore", package: "swift-nio"),
-                .product(name: "NIOPosix", package: "swift-nio"),
-                .product(name: "NIOHTTP1", package: "swift-nio"),
-                .product(name: "NIOFoundationCompat", package: "swift-nio"),
+                asyncHTTPClient("AsyncHTTPClient", from: "async-http-client"),
+                asyncHTTPClient("NIOCore", from: "swift-nio"),
+                asyncHTTPClient("NIOPosix", from: "swift-nio"),
+                asyncHTTPClient("NIOHTTP1", from: "swift-nio"),
+                asyncHTTPClient("NIOFoundationCompat", from: "swift-nio"),
             ])
         + [
             // Integration suites: the real clients over real HTTP against the
@@ -161,9 +201,9 @@ let package = Package(
                     "Networking", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
                     "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
                     "FirebaseClient", "PostFeedClient", "MessageBoardClient",
-                    .product(name: "AsyncHTTPClient", package: "async-http-client"),
-                    .product(name: "Hummingbird", package: "hummingbird"),
-                    .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                    asyncHTTPClient("AsyncHTTPClient", from: "async-http-client"),
+                    server("Hummingbird", from: "hummingbird"),
+                    server("ArgumentParser", from: "swift-argument-parser"),
                 ],
                 path: "Tests/Benchmarks"
             ),
@@ -175,14 +215,14 @@ let package = Package(
 var examples: [Target] {
     let exampleDependencies: [Target.Dependency] = [
         "ExampleSupport", "ViewModels", "Networking", "Models",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        server("ArgumentParser", from: "swift-argument-parser"),
     ]
     return [
         .target(
             name: "ExampleSupport",
             dependencies: [
                 "Networking", "Sandbox", "SandboxServer",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                server("ArgumentParser", from: "swift-argument-parser"),
             ],
             path: "Examples/ExampleSupport"
         ),

@@ -30,6 +30,9 @@ import subprocess
 import sys
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+# The build the Makefile makes: every trait of the root manifest on, so the
+# symbol graphs cover SandboxServer and AsyncHTTPClientTransport too.
+TRAITS = ["--enable-all-traits"]
 LANDING_CATALOG = ROOT / "Docs" / "NetworkingLessons.docc"
 LANDING_NAME = "NetworkingLessons"
 SITE_TITLE = "Networking Lessons SDK"
@@ -161,10 +164,10 @@ def main() -> int:
     work = pathlib.Path(arguments.work).resolve()
 
     if not arguments.skip_build:
-        print(f"build_docs: swift build --scratch-path {scratch}", flush=True)
-        if run(["swift", "build", "--package-path", ROOT, "--scratch-path", scratch]).returncode != 0:
+        print(f"build_docs: swift build --enable-all-traits --scratch-path {scratch}", flush=True)
+        if run(["swift", "build", "--package-path", ROOT, "--scratch-path", scratch, *TRAITS]).returncode != 0:
             return 1
-    bin_path = run(["swift", "build", "--package-path", ROOT, "--scratch-path", scratch, "--show-bin-path"],
+    bin_path = run(["swift", "build", "--package-path", ROOT, "--scratch-path", scratch, *TRAITS, "--show-bin-path"],
                    capture_output=True, text=True, check=True).stdout.strip()
     modules_dir = pathlib.Path(bin_path) / "Modules"
 

@@ -7,6 +7,12 @@
 2. Every target of every package under Packages/ appears in the workspace
    manifest (the root Package.swift) with the same sources and the same
    dependencies, so the module `make test` builds is the module a user gets.
+3. In the root manifest, which apps read when they depend on the repository,
+   every third-party product is used only under a trait, and no trait is on
+   by default: an app using the libraries fetches no other package
+   (scripts/check_consumers.py proves it with real consumers). A heavy
+   package's own manifest turns the same trait on by default, since its
+   sources check for it.
 
 It reads manifests with `swift package dump-package`, so a manifest that does
 not compile fails here too. Exits non-zero and names every problem found.
@@ -41,6 +47,21 @@ def dependency_names(target: dict) -> list:
     return sorted(names)
 
 
+def third_party_products(target: dict) -> list:
+    """The target's product dependencies on other packages, with their trait conditions."""
+    products = []
+    for dependency in target.get("dependencies", []):
+        if "product" in dependency:
+            name, package, _, condition = dependency["product"]
+            products.append((name, package, set((condition or {}).get("traits") or [])))
+    return products
+
+
+def default_traits(manifest: dict) -> set:
+    return {name for trait in manifest.get("traits", []) if trait["name"] == "default"
+            for name in trait["enabledTraits"]}
+
+
 def default_path(target: dict) -> str:
     folder = "Tests" if target["type"] == "test" else "Sources"
     return target.get("path") or f"{folder}/{target['name']}"
@@ -48,7 +69,19 @@ def default_path(target: dict) -> str:
 
 def main() -> int:
     problems = []
-    workspace = {t["name"]: t for t in dump(ROOT)["targets"]}
+    root = dump(ROOT)
+    workspace = {t["name"]: t for t in root["targets"]}
+    root_traits = {trait["name"] for trait in root.get("traits", [])} - {"default"}
+    if default_traits(root):
+        problems.append(f"root: traits {sorted(default_traits(root))} are on by default, so every app fetches their packages")
+    for target in root["targets"]:
+        for name, package, traits in third_party_products(target):
+            if package in (p.name for p in (ROOT / "Packages").glob("*")):
+                continue
+            if not traits:
+                problems.append(f"root: target {target['name']} uses {name} from {package} without a trait condition")
+            elif not traits <= root_traits:
+                problems.append(f"root: target {target['name']} names unknown traits {sorted(traits - root_traits)}")
     packages = sorted(p.parent for p in (ROOT / "Packages").glob("*/Package.swift"))
     for package_dir in packages:
         name = package_dir.name
@@ -69,6 +102,12 @@ def main() -> int:
                 continue
             if mirror.get("path") != expected:
                 problems.append(f"{name}: target {target['name']} has path {mirror.get('path')} in the root, expected {expected}")
+            mirror_traits = {t for _, _, traits in third_party_products(mirror) for t in traits}
+            if not mirror_traits <= default_traits(manifest):
+                problems.append(
+                    f"{name}: target {target['name']} uses traits {sorted(mirror_traits)} in the root, "
+                    f"but {name}'s own manifest turns on only {sorted(default_traits(manifest))}"
+                )
             if dependency_names(mirror) != dependency_names(target):
                 problems.append(
                     f"{name}: target {target['name']} depends on {dependency_names(target)} "

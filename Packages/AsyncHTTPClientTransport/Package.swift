@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // An HTTPTransport on AsyncHTTPClient (SwiftNIO), the faster choice on Linux.
@@ -9,6 +9,9 @@ let package = Package(
     products: [
         .library(name: "AsyncHTTPClientTransport", targets: ["AsyncHTTPClientTransport"])
     ],
+    // On by default here; the repository's root manifest has it off, so
+    // that apps using only the libraries fetch none of the dependencies below.
+    traits: [.default(enabledTraits: ["AsyncHTTPClient"]), .trait(name: "AsyncHTTPClient")],
     dependencies: [
         .package(path: "../Networking"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),

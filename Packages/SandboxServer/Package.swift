@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 // The Sandbox's emulators served over HTTP on loopback, with SQLite
@@ -12,6 +12,9 @@ let package = Package(
         .library(name: "SandboxServer", targets: ["SandboxServer"]),
         .executable(name: "sandbox", targets: ["SandboxCLI"]),
     ],
+    // On by default here; the repository's root manifest has it off, so
+    // that apps using only the libraries fetch none of the dependencies below.
+    traits: [.default(enabledTraits: ["SandboxServer"]), .trait(name: "SandboxServer")],
     dependencies: [
         .package(path: "../Sandbox"),
         .package(path: "../Networking"),

@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+"""Depends on this checkout the way apps do, and counts what SwiftPM fetches.
+
+Under .build-consumers/, next to a link named `networking-lessons` to this
+checkout (so the package identity is the one an app by URL gets):
+
+1. one throwaway app per library product of the root manifest that needs no
+   trait, depending on the checkout by path with no traits: it must resolve
+   no third-party package at all;
+2. one app per ```swift block of the README's "Packages" section, the block
+   pasted into a manifest as it is, except that the repository's URL becomes
+   the path of the link: the blocks without traits must fetch nothing, and
+   those with traits must resolve; the first block and the one that turns on
+   the AsyncHTTPClient trait are built, with a main.swift that imports the
+   products they name.
+
+Every app's product names are checked by `swift package show-dependencies`,
+which loads the whole graph. Prints what each app fetched; exits non-zero on
+any problem.
+"""
+
+import json
+import os
+import pathlib
+import re
+import shutil
+import subprocess
+import sys
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+WORK = ROOT / ".build-consumers"
+LINK = WORK / "networking-lessons"
+README = ROOT / "README.md"
+# The README's placeholder for where the repository is published.
+URL_REQUIREMENT = re.compile(r'url:\s*"[^"]*/networking-lessons\.git",\s*branch:\s*"main"')
+PLATFORMS = "[.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)]"
+
+
+def swift(arguments: list, package: pathlib.Path) -> subprocess.CompletedProcess:
+    command, *rest = arguments
+    return subprocess.run(["swift", command, "--package-path", str(package), *rest], capture_output=True, text=True)
+
+
+def write_app(directory: pathlib.Path, arguments: str, products: list) -> None:
+    """A package named App whose Package(...) takes `arguments` verbatim."""
+    sources = directory / "Sources" / "App"
+    sources.mkdir(parents=True, exist_ok=True)
+    manifest = (
+        "// swift-tools-version:6.1\n"
+        "import PackageDescription\n\n"
+        f'let package = Package(\n    name: "App",\n    platforms: {PLATFORMS},\n{arguments}\n)\n'
+    )
+    (directory / "Package.swift").write_text(manifest)
+    (sources / "main.swift").write_text("".join(f"import {product}\n" for product in products))
+
+
+def third_party(directory: pathlib.Path) -> list:
+    """Resolves the app and returns the remote packages it fetched."""
+    shown = swift(["package", "show-dependencies", "--format", "json"], directory)
+    if shown.returncode != 0:
+        raise RuntimeError(shown.stderr.strip() or shown.stdout.strip())
+    state = json.loads((directory / ".build" / "workspace-state.json").read_text())
+    return sorted(
+        d["packageRef"]["identity"] for d in state["object"]["dependencies"]
+        if d["packageRef"]["kind"] != "fileSystem"
+    )
+
+
+def library_products() -> list:
+    """The root's library products whose targets need no trait."""
+    dump = subprocess.run(["swift", "package", "--package-path", str(ROOT), "dump-package"],
+                          capture_output=True, text=True, check=True)
+    manifest = json.loads(dump.stdout)
+    gated = set()
+    for target in manifest["targets"]:
+        for dependency in target.get("dependencies", []):
+            condition = next((part for kind in dependency.values() for part in kind
+                              if isinstance(part, dict)), None)
+            if condition and condition.get("traits"):
+                gated.add(target["name"])
+    return [p["name"] for p in manifest["products"]
+            if "library" in p["type"] and not set(p["targets"]) & gated]
+
+
+def readme_blocks() -> list:
+    text = README.read_text()
+    section = text.split("\n## Packages\n", 1)[1].split("\n## ", 1)[0]
+    return re.findall(r"```swift\n(.*?)```", section, re.S)
+
+
+def main() -> int:
+    WORK.mkdir(exist_ok=True)
+    if LINK.is_symlink() or LINK.exists():
+        LINK.unlink()
+    os.symlink(ROOT, LINK)
+    problems = []
+
+    for product in library_products():
+        app = WORK / f"product-{product}"
+        shutil.rmtree(app, ignore_errors=True)
+        write_app(app, "    dependencies: [.package(path: \"../networking-lessons\")],\n"
+                       f"    targets: [.executableTarget(name: \"App\", dependencies: [.product(name: \"{product}\", "
+                       "package: \"networking-lessons\")])]", [product])
+        try:
+            fetched = third_party(app)
+        except RuntimeError as error:
+            problems.append(f"{product}: {error}")
+            continue
+        print(f"check_consumers: {product} by path, no traits: {len(fetched)} third-party packages", flush=True)
+        if fetched:
+            problems.append(f"{product}: an app using it fetches {', '.join(fetched)}")
+
+    blocks = readme_blocks()
+    if not blocks:
+        problems.append("README.md: no ```swift block in the Packages section")
+    for index, block in enumerate(blocks):
+        label = block.splitlines()[0].lstrip("/ ").strip()
+        arguments = URL_REQUIREMENT.sub('path: "../networking-lessons"', block)
+        products = re.findall(r'\.product\(name:\s*"([^"]+)"', block)
+        app = WORK / f"readme-{index}"
+        (app / "Package.swift").unlink(missing_ok=True)
+        write_app(app, "    " + arguments.rstrip().replace("\n", "\n    "), products)
+        try:
+            fetched = third_party(app)
+        except RuntimeError as error:
+            problems.append(f"README block \"{label}\": {error}")
+            continue
+        opt_in = "traits:" in block
+        built = index == 0 or '"AsyncHTTPClient"' in block
+        outcome = f"{len(fetched)} third-party packages"
+        if fetched:
+            outcome += f" ({', '.join(fetched)})"
+        if opt_in and not fetched:
+            problems.append(f"README block \"{label}\": turns on a trait, yet fetches nothing")
+        if not opt_in and fetched:
+            problems.append(f"README block \"{label}\": fetches {', '.join(fetched)}")
+        if built:
+            result = swift(["build"], app)
+            if result.returncode != 0:
+                problems.append(f"README block \"{label}\" does not build:\n{result.stdout[-3000:]}{result.stderr}")
+                outcome += ", build failed"
+            else:
+                outcome += f", built {', '.join(products)}"
+        print(f"check_consumers: README \"{label}\": {outcome}", flush=True)
+
+    for problem in problems:
+        print(f"error: {problem}")
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
