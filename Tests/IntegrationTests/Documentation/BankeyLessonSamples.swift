@@ -41,7 +41,7 @@ struct BankeyLessonSamples {
                 case .failure(let error) where error.isCancelled:
                     break  // the screen went away
                 case .failure(let error):
-                    screen.showAlert(error.kind == .serverError ? "Server Error" : "Decoding Error")
+                    screen.showAlert(error.kind == .serverError ? "Server Error" : "Network Error")
                 }
             }
             // end snippet

@@ -21,6 +21,19 @@ struct LessonTests {
         #expect(posts.map(\.path) == ["/v0/\(Harness.baseID)/Design%20projects"])
     }
 
+    @Test("post sends the lesson's typecast, so a category the base lacks is added, not refused")
+    func postTypecasts() async throws {
+        let harness = try await Harness()
+        let client = harness.client()
+        let record = try await client.post(Project(name: "Mascot", category: "Sports branding"))
+        #expect(record.fields.category == "Sports branding")
+        // Without typecast, the same record is refused as Airtable refuses it.
+        await #expect(throws: NetworkError.self) {
+            try await client.table(AirtableClient.designProjectsTable)
+                .create(Project(name: "Mascot 2", category: "Esports branding"))
+        }
+    }
+
     @Test("The completion handlers deliver on the main queue")
     func completions() async throws {
         let harness = try await Harness()

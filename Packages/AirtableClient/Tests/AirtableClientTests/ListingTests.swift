@@ -97,6 +97,18 @@ struct ListingTests {
         #expect(rawQuery.contains("maxRecords=3"))
     }
 
+    @Test("recordMetadata asks for each record's comment count, which is absent otherwise")
+    func recordMetadata() async throws {
+        let harness = try await Harness()
+        let client = harness.client()
+        let query = AirtableQuery(pageSize: 3, recordMetadata: [.commentCount])
+        #expect(query.queryItems().contains(QueryItem(name: "recordMetadata[]", value: "commentCount")))
+        let counted = try await client.listRecords(query, as: Project.self)
+        #expect(counted.records.map(\.commentCount) == [0, 0, 0])
+        let plain = try await client.listRecords(AirtableQuery(pageSize: 3), as: Project.self)
+        #expect(plain.records.map(\.commentCount) == [nil, nil, nil])
+    }
+
     @Test("A view limits and orders the records")
     func view() async throws {
         let harness = try await Harness()

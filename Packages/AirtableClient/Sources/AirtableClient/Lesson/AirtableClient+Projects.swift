@@ -15,10 +15,14 @@ extension AirtableClient {
     }
 
     /// Adds a project to `Design projects`: the lesson's POST of
-    /// `{"fields":{…}}`. Returns the record Airtable created, with its id.
+    /// `{"fields":{…}}`, with `typecast`, as the lesson's URL asked
+    /// (`?typecast=true`), so a category the base has no option for yet is
+    /// added rather than refused with a 422. The flag goes in the body,
+    /// where Airtable documents it. Returns the record Airtable created,
+    /// with its id.
     @discardableResult
     public func post(_ project: Project) async throws(NetworkError) -> AirtableRecord<Project> {
-        try await table(Self.designProjectsTable).create(project)
+        try await table(Self.designProjectsTable).create(project, typecast: true)
     }
 
     /// ``getProjects()`` with the result delivered on the main queue, as

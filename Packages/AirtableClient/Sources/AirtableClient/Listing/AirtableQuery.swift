@@ -26,6 +26,12 @@ public struct AirtableQuery: Sendable, Hashable {
         case string
     }
 
+    /// Extra facts about each record that a list can ask for.
+    public enum RecordMetadata: String, Sendable, Hashable, Codable, CaseIterable {
+        /// The number of comments, in ``/Models/AirtableRecord/commentCount``.
+        case commentCount
+    }
+
     /// A view's name or id: only its records, in its order (unless
     /// ``sort`` says otherwise).
     public var view: String?
@@ -48,6 +54,8 @@ public struct AirtableQuery: Sendable, Hashable {
     public var userLocale: String?
     /// Whether fields are keyed by id (`fld…`) rather than by name.
     public var returnFieldsByFieldID: Bool
+    /// Extra facts to return with each record (`recordMetadata[]`).
+    public var recordMetadata: [RecordMetadata]
 
     /// Creates a query; every parameter left out is not sent.
     public init(
@@ -60,7 +68,8 @@ public struct AirtableQuery: Sendable, Hashable {
         cellFormat: CellFormat? = nil,
         timeZone: String? = nil,
         userLocale: String? = nil,
-        returnFieldsByFieldID: Bool = false
+        returnFieldsByFieldID: Bool = false,
+        recordMetadata: [RecordMetadata] = []
     ) {
         self.view = view
         self.fields = fields
@@ -72,6 +81,7 @@ public struct AirtableQuery: Sendable, Hashable {
         self.timeZone = timeZone
         self.userLocale = userLocale
         self.returnFieldsByFieldID = returnFieldsByFieldID
+        self.recordMetadata = recordMetadata
     }
 
     /// The query string of `GET …/{table}`, in a fixed order, with the page
@@ -108,6 +118,9 @@ public struct AirtableQuery: Sendable, Hashable {
         }
         if returnFieldsByFieldID {
             items.append(QueryItem(name: "returnFieldsByFieldId", value: "true"))
+        }
+        for metadata in recordMetadata {
+            items.append(QueryItem(name: "recordMetadata[]", value: metadata.rawValue))
         }
         if let offset {
             items.append(QueryItem(name: "offset", value: offset))

@@ -4,15 +4,17 @@ import Networking
 /// Why a Bankey fetch failed: the lesson's two kinds, with the full
 /// `NetworkError` behind them.
 ///
-/// The lesson's screen shows one alert for each kind ("Server Error" and
-/// "Decoding Error"), so ``kind`` is what a view model switches on;
-/// ``underlying`` says exactly what happened, for logs and tests.
+/// The lesson's screen shows one alert for each kind, so ``kind`` is what a
+/// view model switches on; ``underlying`` says exactly what happened, for
+/// logs and tests. The course's own texts are these, odd as the second one
+/// is (a decoding failure blames the connection); the ViewModels package's
+/// `AccountSummaryViewModel.titleAndMessage(for:)` shows them as they are:
 ///
 /// ```swift
 /// catch let error {
 ///     switch error.kind {
-///     case .serverError: showAlert("Server Error", "Ensure you are connected to the internet.")
-///     case .decodingError: showAlert("Decoding Error", "We could not process your request.")
+///     case .serverError: showAlert("Server Error", "We could not process your request. Please try again.")
+///     case .decodingError: showAlert("Network Error", "Ensure you are connected to the internet. Please try again.")
 ///     }
 /// }
 /// ```

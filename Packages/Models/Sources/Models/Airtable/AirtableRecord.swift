@@ -13,12 +13,16 @@ public struct AirtableRecord<Fields>: Identifiable {
     public var createdTime: Date
     /// The record's fields.
     public var fields: Fields
+    /// How many comments the record has: sent only when a list asked for
+    /// it with `recordMetadata[]=commentCount`, `nil` otherwise.
+    public var commentCount: Int?
 
     /// Creates a record.
-    public init(id: String, createdTime: Date, fields: Fields) {
+    public init(id: String, createdTime: Date, fields: Fields, commentCount: Int? = nil) {
         self.id = id
         self.createdTime = createdTime
         self.fields = fields
+        self.commentCount = commentCount
     }
 }
 

@@ -107,9 +107,7 @@ public final class CreateProjectViewModel {
         }
         state = .posting
         do throws(NetworkError) {
-            // `typecast`, as the lesson's URL asked (`?typecast=true`), so a
-            // category the base has no option for yet is added, not refused.
-            createdRecord = try await client.table(AirtableClient.designProjectsTable).create(project, typecast: true)
+            createdRecord = try await client.post(project)
             error = nil
             state = .posted
         } catch {

@@ -142,7 +142,8 @@ public final class AccountSummaryViewModel {
         }
     }
 
-    /// ``total`` as money, such as `$964,492.33`.
+    /// ``total`` as money, such as `$963,565.01` for customer 1: `$964,028.67`
+    /// held, less `$463.66` owed on cards.
     public var totalFormatted: String? {
         total.map { CurrencyFormatter(locale: locale).string(from: $0) }
     }
