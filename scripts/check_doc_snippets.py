@@ -2,7 +2,7 @@
 """Keeps the Swift code in the documentation compiled and tested.
 
 Every ```swift block in a DocC catalog (Docs/*.docc and each package's
-Sources/<Name>/<Name>.docc) must be a copy of a region of the sample code in
+Sources/<Name>/<Name>.docc) and in README.md and Examples/README.md must be a copy of a region of the sample code in
 Tests/IntegrationTests/Documentation/ (or, for the view models,
 Packages/ViewModels/Tests/ViewModelsTests/Documentation/), which `make test`
 builds and runs against the Sandbox. An article names the region in an HTML comment on the
@@ -20,7 +20,10 @@ and the sample code marks it:
     // end snippet
 
 A block that quotes a lesson's own code (UIKit, the old helpers) is marked
-`<!-- lesson -->` instead and is not compiled.
+`<!-- lesson -->` instead and is not compiled. The READMEs are held to the
+same rule, except for the manifest fragments of README.md's Packages
+section, marked `<!-- manifest -->`, which scripts/check_consumers.py pastes
+into throwaway apps and resolves.
 
 Fails when a block has no marker, names an unknown region, or differs from
 its region, and when a region is never shown. `--fix` rewrites the blocks
@@ -40,11 +43,11 @@ import textwrap
 SAMPLES = pathlib.Path("Tests") / "IntegrationTests" / "Documentation"
 # ViewModels' samples need ViewModels, which only its own tests depend on.
 SAMPLE_FOLDERS = [SAMPLES, pathlib.Path("Packages") / "ViewModels" / "Tests" / "ViewModelsTests" / "Documentation"]
-CATALOGS = ["Docs/*.docc/**/*.md", "Packages/*/Sources/*/*.docc/**/*.md"]
+CATALOGS = ["Docs/*.docc/**/*.md", "Packages/*/Sources/*/*.docc/**/*.md", "README.md", "Examples/README.md"]
 
 REGION_START = re.compile(r"^\s*// snippet: ([a-z0-9-]+)\s*$")
 REGION_END = re.compile(r"^\s*// end snippet\s*$")
-MARKER = re.compile(r"^\s*<!-- (?:snippet: ([a-z0-9-]+)|(lesson)) -->\s*$")
+MARKER = re.compile(r"^\s*<!-- (?:snippet: ([a-z0-9-]+)|(lesson|manifest)) -->\s*$")
 FENCE = re.compile(r"^(\s*)```\s*([A-Za-z0-9_+-]*)\s*$")
 
 
