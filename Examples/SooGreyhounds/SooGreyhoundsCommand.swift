@@ -14,6 +14,6 @@ struct SooGreyhoundsCommand: AsyncParsableCommand {
             any server that speaks the SooGreyhounds API, with SOOGREYHOUNDS_API_KEY from the \
             environment or a .env file.
             """,
-        subcommands: [LatestCommand.self, SearchCommand.self, DownloadCommand.self]
+        subcommands: [LatestCommand.self, SearchCommand.self, DownloadCommand.self, FirstCommand.self]
     )
 }

@@ -22,6 +22,20 @@ struct SooGreyhoundsExampleTests {
         #expect(!run.standardOutput.contains("failed"))
     }
 
+    @Test("first walks the lesson's last screen: the list, then the first photo's image, saved as it is")
+    func first() async throws {
+        let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
+        let file = try ExampleSandboxServer.temporaryFolder("soogreyhounds-first").appendingPathComponent("first.jpg")
+        let run = try await ExampleProcess.run(
+            "soogreyhounds", ["first", "--save", file.path, "--data-dir", data.path])
+        #expect(run.status == 0, "\(run.standardError)")
+        #expect(
+            run.standardOutput.split(separator: "\n") == [
+                "Successfully found 12 photos.", "DeMeo_J17_2595: JPEG, 1600 × 1067", "Saved to \(file.path)",
+            ])
+        #expect(try Data(contentsOf: file).starts(with: [0xFF, 0xD8, 0xFF]))
+    }
+
     @Test("search shows the matching photos")
     func search() async throws {
         let data = try ExampleSandboxServer.temporaryFolder("soogreyhounds-data")
