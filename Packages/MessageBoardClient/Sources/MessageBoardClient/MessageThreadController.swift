@@ -77,8 +77,10 @@ public final class MessageThreadController {
     /// Creates a thread with a PUT to `<identifier>.json` under a new UUID,
     /// and appends it to ``messageThreads``.
     ///
-    /// - Parameter completion: Called on the main queue with `nil`, or the
-    ///   error, after ``messageThreads`` changed.
+    /// - Parameters:
+    ///   - title: The new thread's title.
+    ///   - completion: Called on the main queue with `nil`, or the error,
+    ///     after ``messageThreads`` changed.
     /// - Returns: A handle to cancel the request.
     @discardableResult
     public func createMessageThread(
@@ -100,9 +102,13 @@ public final class MessageThreadController {
     /// `<thread>/messages.json`; the thread in ``messageThreads`` then has
     /// it, as the lesson's class did.
     ///
-    /// - Parameter completion: Called on the main queue with `nil`, or the
-    ///   error, after ``messageThreads`` changed. A POST is never retried
-    ///   (a repeat would store the message twice), so a failure is final.
+    /// - Parameters:
+    ///   - thread: The thread to add to.
+    ///   - text: The message.
+    ///   - sender: Who sends it.
+    ///   - completion: Called on the main queue with `nil`, or the error,
+    ///     after ``messageThreads`` changed. A POST is never retried (a
+    ///     repeat would store the message twice), so a failure is final.
     /// - Returns: A handle to cancel the request.
     @discardableResult
     public func createMessage(

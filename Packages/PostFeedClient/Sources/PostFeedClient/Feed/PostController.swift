@@ -97,8 +97,11 @@ public final class PostController {
     /// gains the new post and the completion gets it: only the others that
     /// arrived meanwhile are missing until the next fetch.
     ///
-    /// - Parameter completion: Called on the main queue after ``posts`` was
-    ///   set, with the new post or the error of its PUT.
+    /// - Parameters:
+    ///   - username: Who posts.
+    ///   - text: The message.
+    ///   - completion: Called on the main queue after ``posts`` was set,
+    ///     with the new post or the error of its PUT.
     /// - Returns: A handle to cancel the request.
     @discardableResult
     public func addPost(
