@@ -19,9 +19,7 @@ struct LessonControllerIntegrationTests {
 
     @MainActor
     private static func messageThreadController(on server: SandboxServer) async throws {
-        let controller = MessageThreadController(
-            client: MessageBoardClient(
-                firebase: FirebaseTestServer.client(of: server, namespace: MessageBoardClient.sandboxNamespace)))
+        let controller = seededBoardController(on: server)
 
         try await onMainQueue { controller.fetchMessageThreads(completion: $0) }
         #expect(controller.messageThreads.map(\.title) == ["REST APIs"])
@@ -57,9 +55,7 @@ struct LessonControllerIntegrationTests {
 
     @MainActor
     private static func messageThreadControllerFailure(on server: SandboxServer) async throws {
-        let controller = MessageThreadController(
-            client: MessageBoardClient(
-                firebase: FirebaseTestServer.client(of: server, namespace: MessageBoardClient.sandboxNamespace)))
+        let controller = seededBoardController(on: server)
         await server.sandbox.faults.inject(
             Fault(
                 path: "/.json", method: "GET", status: 401,
@@ -119,6 +115,14 @@ struct LessonControllerIntegrationTests {
         let methods = await server.sandbox.requests.matching("/posts*").map(\.method)
         #expect(methods.suffix(2) == ["PUT", "GET"])
     }
+}
+
+/// A controller of the seeded board on `server`.
+@MainActor
+private func seededBoardController(on server: SandboxServer) -> MessageThreadController {
+    MessageThreadController(
+        client: MessageBoardClient(
+            firebase: FirebaseTestServer.client(of: server, namespace: MessageBoardClient.sandboxNamespace)))
 }
 
 /// Runs a controller call and waits for its `(NetworkError?)` completion,

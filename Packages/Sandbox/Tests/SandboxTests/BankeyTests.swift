@@ -25,10 +25,9 @@ struct BankeyTests {
             ("/bankey/profile/\(id)", "profile-\(id)"), ("/bankey/profile/\(id)/accounts", "accounts-\(id)"),
         ] {
             let response = await sandbox.respond(to: SandboxRequest("GET", path))
-            let url = try #require(
-                Bundle.module.url(forResource: file, withExtension: "json", subdirectory: "Resources/bankey"))
+            let expected = try #require(SandboxResources.data("bankey/\(file).json"))
             #expect(response.status == 200)
-            #expect(response.data == (try Data(contentsOf: url)))
+            #expect(response.data == expected)
             #expect(response.bodyText.contains("\"id\": \"\(id)\"") || file.hasPrefix("accounts"))
         }
     }

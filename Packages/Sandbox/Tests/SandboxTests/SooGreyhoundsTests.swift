@@ -37,10 +37,8 @@ struct SooGreyhoundsTests {
         #expect(photos["total"] == 12)
         #expect(response.bodyJSON["stat"] == nil)
         let list = try #require(photos["photo"]?.arrayValue)
-        let fixtureURL = try #require(
-            Bundle.module.url(
-                forResource: "latest-photos", withExtension: "json", subdirectory: "Resources/soogreyhounds"))
-        let fixture = try #require(try JSONValue.parse(Data(contentsOf: fixtureURL))["photos"]?["photo"]?.arrayValue)
+        let fixtureData = try #require(SandboxResources.data("soogreyhounds/latest-photos.json"))
+        let fixture = try #require(try JSONValue.parse(fixtureData)["photos"]?["photo"]?.arrayValue)
         for (photo, expected) in zip(list.prefix(4), fixture) {
             for key in ["id", "owner", "title", "datetaken"] {
                 #expect(photo[key] == expected[key])

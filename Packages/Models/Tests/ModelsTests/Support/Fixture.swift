@@ -3,13 +3,15 @@ import Networking
 import Testing
 
 /// The lessons' real payloads, copied byte for byte into `Fixtures/`.
+///
+/// The folder is looked up once: on Linux, CFBundle's resource search is not
+/// safe from many threads at once, and tests run in parallel.
 enum Fixture {
+    static let folder = Bundle.module.url(forResource: "Fixtures", withExtension: nil)
+
     static func data(_ path: String) throws -> Data {
-        let url = try #require(
-            Bundle.module.url(forResource: path, withExtension: nil, subdirectory: "Fixtures"),
-            "missing fixture \(path)"
-        )
-        return try Data(contentsOf: url)
+        let folder = try #require(Fixture.folder, "missing the Fixtures folder")
+        return try Data(contentsOf: folder.appending(path: path))
     }
 }
 

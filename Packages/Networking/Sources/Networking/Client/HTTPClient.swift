@@ -50,6 +50,10 @@ public struct HTTPClient: Sendable {
     /// after a `POST`) become a `GET`, and secret headers never go to
     /// another origin.
     public var maxRedirects: Int
+    /// Steps every attempt passes through, first outermost: they can change
+    /// the request and look at or replace its outcome (see
+    /// ``HTTPInterceptor``). The ``retryPolicy`` judges what comes out.
+    public var interceptors: [any HTTPInterceptor]
 
     /// Creates a client.
     ///
@@ -80,6 +84,7 @@ public struct HTTPClient: Sendable {
         self.logHandler = nil
         self.redactor = Redactor()
         self.maxRedirects = 10
+        self.interceptors = []
     }
 
     /// A `JSONEncoder` that writes keys in sorted order.
@@ -165,7 +170,7 @@ public struct HTTPClient: Sendable {
         while true {
             let error: NetworkError
             do {
-                return try await attemptOnce(request, attempt: attempt)
+                return try await intercepted(request, attempt: attempt, by: interceptors[...])
             } catch let failure {
                 error = failure
             }
@@ -180,6 +185,21 @@ public struct HTTPClient: Sendable {
                 throw .cancelled
             }
             attempt += 1
+        }
+    }
+
+    /// Runs `interceptors` around one attempt, the first outermost. The
+    /// depth is the number of interceptors the caller configured.
+    private func intercepted(
+        _ request: HTTPRequest, attempt: Int, by interceptors: ArraySlice<any HTTPInterceptor>
+    ) async throws(NetworkError) -> HTTPResponse {
+        guard let interceptor = interceptors.first else {
+            return try await attemptOnce(request, attempt: attempt)
+        }
+        let rest = interceptors.dropFirst()
+        return try await interceptor.intercept(request, attempt: attempt) {
+            (next: HTTPRequest) async throws(NetworkError) -> HTTPResponse in
+            try await intercepted(next, attempt: attempt, by: rest)
         }
     }
 

@@ -69,11 +69,13 @@ extension Request: RedactedDescription {
 
 extension HTTPClient: RedactedDescription {
     /// The base URL, default headers and query with secrets redacted, and
-    /// the transport's type.
+    /// the types of the transport and the interceptors (which may hold
+    /// secrets of their own).
     public var redactedFields: KeyValuePairs<String, Any> {
         [
             "baseURL": redactor.redact(baseURL), "transport": type(of: transport), "headers": redactor.redact(headers),
             "query": redactor.redact(query), "timeout": timeout as Any, "maxRedirects": maxRedirects,
+            "interceptors": interceptors.map { type(of: $0) },
         ]
     }
 }

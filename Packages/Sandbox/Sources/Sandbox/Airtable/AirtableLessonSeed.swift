@@ -19,13 +19,10 @@ enum AirtableLessonSeed {
     private static let parsedFixture = Result { try loadFixture() }
 
     private static func loadFixture() throws -> [JSONValue] {
-        guard
-            let url = Bundle.module.url(
-                forResource: "projects-sample-response", withExtension: "json", subdirectory: "Resources/airtable")
-        else {
+        guard let data = SandboxResources.data("airtable/projects-sample-response.json") else {
             throw AirtableEmulatorError(description: "The lesson's Airtable fixture is missing from the bundle.")
         }
-        guard let records = try JSONValue.parse(Data(contentsOf: url))["records"]?.arrayValue else {
+        guard let records = try JSONValue.parse(data)["records"]?.arrayValue else {
             throw AirtableEmulatorError(description: "The lesson's Airtable fixture has no records.")
         }
         return records

@@ -29,10 +29,7 @@ public final class BankeyEmulator: SandboxService {
         for id in ["1", "2", "3"] {
             for kind in ["profile", "accounts"] {
                 let name = "\(kind)-\(id)"
-                if let url = Bundle.module.url(
-                    forResource: name, withExtension: "json", subdirectory: "Resources/bankey"),
-                    let data = try? Data(contentsOf: url)
-                {
+                if let data = SandboxResources.data("bankey/\(name).json") {
                     files[name] = data
                 }
             }

@@ -59,9 +59,7 @@ enum FirebaseSeed {
     /// The JSON in `Resources/firebase/<resource>.json`.
     static func contents(of resource: String) throws -> JSONValue {
         guard
-            let url = Bundle.module.url(
-                forResource: resource, withExtension: "json", subdirectory: "Resources/firebase"),
-            let data = try? Data(contentsOf: url),
+            let data = SandboxResources.data("firebase/\(resource).json"),
             let value = try? JSONValue.parse(data)
         else { throw MissingResource(resource: resource) }
         return value

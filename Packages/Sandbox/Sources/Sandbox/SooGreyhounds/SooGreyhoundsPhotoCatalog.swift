@@ -37,19 +37,14 @@ struct SooGreyhoundsPhotoCatalog: Sendable {
     /// out rather than advertised with a broken URL.
     private static func load() -> SooGreyhoundsPhotoCatalog {
         guard
-            let url = Bundle.module.url(
-                forResource: "photos", withExtension: "json", subdirectory: "Resources/soogreyhounds"),
-            let data = try? Data(contentsOf: url),
+            let data = SandboxResources.data("soogreyhounds/photos.json"),
             let entries = (try? JSONValue.parse(data))?["photos"]?.arrayValue
         else { return SooGreyhoundsPhotoCatalog(photos: []) }
         let photos = entries.compactMap { entry -> SooGreyhoundsPhoto? in
             guard let id = entry["id"]?.stringValue, let owner = entry["owner"]?.stringValue,
                 let title = entry["title"]?.stringValue, let taken = entry["datetaken"]?.stringValue,
                 let file = entry["file"]?.stringValue, let lastModified = Self.date(taken),
-                let imageURL = Bundle.module.url(
-                    forResource: (file as NSString).deletingPathExtension,
-                    withExtension: (file as NSString).pathExtension, subdirectory: "Resources/soogreyhounds/images"),
-                let image = try? Data(contentsOf: imageURL)
+                let image = SandboxResources.data("soogreyhounds/images/\(file)")
             else { return nil }
             let tags = (entry["tags"]?.stringValue ?? "").split(separator: " ").map(String.init)
             return SooGreyhoundsPhoto(
