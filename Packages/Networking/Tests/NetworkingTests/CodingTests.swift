@@ -85,23 +85,6 @@ struct CodingTests {
         #expect(TrailingCommas.removed(from: Data(#"{"a":[1,2],"b":"\",]"}"#.utf8)) == nil)
     }
 
-    @Test("The client decodes a body with trailing commas")
-    func clientAcceptsTrailingCommas() async throws {
-        struct Profile: Decodable, Sendable, Equatable {
-            let id: String
-            let firstName: String
-
-            enum CodingKeys: String, CodingKey {
-                case id
-                case firstName = "first_name"
-            }
-        }
-        let transport = ScriptedTransport(always: .json("{\"id\": \"1\", \"first_name\": \"Kevin\",}"))
-        #expect(
-            try await makeClient(transport).send(Request<Profile>.get("profile/1"))
-                == Profile(id: "1", firstName: "Kevin"))
-    }
-
     @Test("A lossy array keeps every good element and reports the bad ones")
     func lossyArray() throws {
         struct Photo: Decodable, Equatable {

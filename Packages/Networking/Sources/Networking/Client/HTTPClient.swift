@@ -276,15 +276,6 @@ public struct HTTPClient: Sendable {
             return try request.decode(response, decoder)
         } catch let error as NetworkError {
             throw error
-        } catch let error as DecodingError {
-            if case .dataCorrupted = error, let cleaned = TrailingCommas.removed(from: response.body) {
-                var retried = response
-                retried.body = cleaned
-                if let value = try? request.decode(retried, decoder) {
-                    return value
-                }
-            }
-            throw .decodingFailed(DecodingFailure(error, decoding: Value.self, body: response.body))
         } catch {
             throw .decodingFailed(DecodingFailure(error, decoding: Value.self, body: response.body))
         }
