@@ -7,8 +7,8 @@ checkout (so the package identity is the one an app by URL gets):
 1. one throwaway app per library product of the root manifest that needs no
    trait, depending on the checkout by path with no traits: it must resolve
    no third-party package at all;
-2. one app per ```swift block of the README's "Packages" section, the block
-   pasted into a manifest as it is, except that the repository's URL becomes
+2. one app per ```swift block of the README marked `<!-- manifest -->` (the
+   "Packages" section's), the block pasted into a manifest as it is, except that the repository's URL becomes
    the path of the link: the blocks without traits must fetch nothing, and
    those with traits must resolve; the first block and the one that turns on
    the AsyncHTTPClient trait are built, with a main.swift that imports the
@@ -83,9 +83,9 @@ def library_products() -> list:
 
 
 def readme_blocks() -> list:
-    text = README.read_text()
-    section = text.split("\n## Packages\n", 1)[1].split("\n## ", 1)[0]
-    return re.findall(r"```swift\n(.*?)```", section, re.S)
+    """The README's ```swift blocks marked `<!-- manifest -->`, the marker
+    check_doc_snippets.py leaves to this script."""
+    return re.findall(r"<!-- manifest -->\n```swift\n(.*?)```", README.read_text(), re.S)
 
 
 def main() -> int:
@@ -112,7 +112,7 @@ def main() -> int:
 
     blocks = readme_blocks()
     if not blocks:
-        problems.append("README.md: no ```swift block in the Packages section")
+        problems.append("README.md: no ```swift block marked <!-- manifest -->")
     for index, block in enumerate(blocks):
         label = block.splitlines()[0].lstrip("/ ").strip()
         arguments = URL_REQUIREMENT.sub('path: "../networking-lessons"', block)

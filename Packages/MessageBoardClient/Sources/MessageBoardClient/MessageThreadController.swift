@@ -64,14 +64,10 @@ public final class MessageThreadController {
         completion: @escaping @MainActor @Sendable (NetworkError?) -> Void
     ) -> NetworkTask {
         let client = client
-        return NetworkTask(
-            completion: { [self] (result: Result<MessageBoard, NetworkError>) in
-                if case .success(let board) = result {
-                    messageThreads = board.threads
-                }
-                completion(result.failure)
-            },
-            operation: { () async throws(NetworkError) in try await client.fetchMessageThreads() })
+        return run(
+            { () async throws(NetworkError) in try await client.fetchMessageThreads() },
+            then: { [self] board in messageThreads = board.threads },
+            completion: completion)
     }
 
     /// Creates a thread with a PUT to `<identifier>.json` under a new UUID,
@@ -88,14 +84,10 @@ public final class MessageThreadController {
         completion: @escaping @MainActor @Sendable (NetworkError?) -> Void
     ) -> NetworkTask {
         let client = client
-        return NetworkTask(
-            completion: { [self] (result: Result<MessageThread, NetworkError>) in
-                if case .success(let thread) = result {
-                    keep(thread)
-                }
-                completion(result.failure)
-            },
-            operation: { () async throws(NetworkError) in try await client.createMessageThread(title: title) })
+        return run(
+            { () async throws(NetworkError) in try await client.createMessageThread(title: title) },
+            then: { [self] thread in keep(thread) },
+            completion: completion)
     }
 
     /// Adds a message to a thread with a POST to
@@ -118,22 +110,39 @@ public final class MessageThreadController {
         completion: @escaping @MainActor @Sendable (NetworkError?) -> Void
     ) -> NetworkTask {
         let client = client
-        return NetworkTask(
-            completion: { [self] (result: Result<MessageThread, NetworkError>) in
-                if case .success(let updated) = result {
-                    // Add the new message to the controller's copy, which may
-                    // have gained others since `thread` was read.
-                    var current = messageThread(withIdentifier: thread.identifier) ?? thread
-                    for message in Set(updated.messages).subtracting(thread.messages) {
-                        current.append(message)
-                    }
-                    keep(current)
+        return run(
+            { () async throws(NetworkError) in try await client.createMessage(in: thread, text: text, sender: sender) },
+            then: { [self] updated in
+                // Add the new message to the controller's copy, which may
+                // have gained others since `thread` was read.
+                var current = messageThread(withIdentifier: thread.identifier) ?? thread
+                for message in Set(updated.messages).subtracting(thread.messages) {
+                    current.append(message)
                 }
-                completion(result.failure)
+                keep(current)
             },
-            operation: { () async throws(NetworkError) in
-                try await client.createMessage(in: thread, text: text, sender: sender)
-            })
+            completion: completion)
+    }
+
+    /// Runs `operation`, applies its value to the controller on the main
+    /// queue, then calls `completion` with `nil`, or with the error and
+    /// nothing applied: the lesson's `(Error?) -> Void` completions.
+    private func run<Value: Sendable>(
+        _ operation: @escaping @Sendable () async throws(NetworkError) -> Value,
+        then apply: @escaping @MainActor @Sendable (Value) -> Void,
+        completion: @escaping @MainActor @Sendable (NetworkError?) -> Void
+    ) -> NetworkTask {
+        NetworkTask(
+            completion: { (result: Result<Value, NetworkError>) in
+                switch result {
+                case .success(let value):
+                    apply(value)
+                    completion(nil)
+                case .failure(let error):
+                    completion(error)
+                }
+            },
+            operation: operation)
     }
 
     /// Puts `thread` in place of the one with its identifier, or adds it.
@@ -143,13 +152,5 @@ public final class MessageThreadController {
         } else {
             messageThreads.append(thread)
         }
-    }
-}
-
-extension Result {
-    /// The error of a failure, `nil` for a success: the lesson's
-    /// `(Error?) -> Void` completions.
-    fileprivate var failure: Failure? {
-        if case .failure(let error) = self { error } else { nil }
     }
 }

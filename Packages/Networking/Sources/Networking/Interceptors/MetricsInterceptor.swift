@@ -48,23 +48,20 @@ public struct MetricsInterceptor: HTTPInterceptor {
         next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
     ) async throws(NetworkError) -> HTTPResponse {
         let started = ContinuousClock.now
+        let outcome = await Result.capturing { () async throws(NetworkError) in try await next(request) }
         var metrics = RequestMetrics(
             method: request.method, url: redactor.redact(request.url), attempt: attempt, status: nil, error: nil,
-            duration: .zero, bytesSent: request.body?.count ?? 0, bytesReceived: 0)
-        do {
-            let response = try await next(request)
+            duration: ContinuousClock.now - started, bytesSent: request.body?.count ?? 0, bytesReceived: 0)
+        switch outcome {
+        case .success(let response):
             metrics.status = response.status
             metrics.bytesReceived = response.body.count
-            metrics.duration = ContinuousClock.now - started
-            handler(metrics)
-            return response
-        } catch {
+        case .failure(let error):
             metrics.status = error.failure?.status
             metrics.bytesReceived = error.failure?.body.count ?? 0
             metrics.error = error
-            metrics.duration = ContinuousClock.now - started
-            handler(metrics)
-            throw error
         }
+        handler(metrics)
+        return try outcome.get()
     }
 }
