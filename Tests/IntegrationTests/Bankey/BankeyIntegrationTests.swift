@@ -50,7 +50,7 @@ struct BankeyIntegrationTests {
         await #expect {
             _ = try await client.fetchProfile(forUserId: "1")
         } throws: { error in
-            (error as? BankeyError)?.kind == .serverError
+            ((error as? NetworkError).map(BankeyError.init))?.kind == .serverError
         }
     }
 
@@ -61,7 +61,7 @@ struct BankeyIntegrationTests {
             await #expect {
                 _ = try await client.fetchAccounts(forUserId: "1")
             } throws: { error in
-                (error as? BankeyError)?.kind == .serverError
+                ((error as? NetworkError).map(BankeyError.init))?.kind == .serverError
             }
         }
     }
@@ -76,7 +76,7 @@ struct BankeyIntegrationTests {
             await #expect {
                 _ = try await client.fetchSummary(forUserId: "1")
             } throws: { error in
-                (error as? BankeyError)?.kind == .decodingError
+                ((error as? NetworkError).map(BankeyError.init))?.kind == .decodingError
             }
         }
     }

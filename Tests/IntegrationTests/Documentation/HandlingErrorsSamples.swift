@@ -85,11 +85,11 @@ struct HandlingErrorsSamples {
                     body: Data(
                         #"[{"id": "1", "type": "Banking", "name": "Savings", "createdDateTime": "2010-06-21T15:29:32Z"}]"#
                             .utf8)))
-            do throws(BankeyError) {
+            do throws(NetworkError) {
                 _ = try await bankey.fetchAccounts(forUserId: "1")
             } catch {
-                guard case .decodingFailed(let failure) = error.underlying else { throw error }
-                print(error.kind, failure.codingPath)  // decodingError [0].amount
+                guard case .decodingFailed(let failure) = error else { throw error }
+                print(BankeyError(error).kind, failure.codingPath)  // decodingError [0].amount
                 print(failure.reason)  // missing key "amount"
             }
             // end snippet

@@ -66,6 +66,7 @@ struct RateLimitTests {
         let harness = try await Harness(rateLimited: true)
         var configuration = harness.client().configuration
         configuration.rateLimit = AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+        configuration.retryPolicy = RetryPolicy()  // real waits
         let client = AirtableClient(configuration: configuration)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 1...8 {
@@ -101,6 +102,7 @@ struct RateLimitTests {
         // Two a second, well under five: the margin keeps a loaded machine
         // from bunching the arrivals into one window.
         configuration.rateLimit = AirtableRateLimitPolicy(maxRetries: 0, requestsPerSecond: 2)
+        configuration.retryPolicy = RetryPolicy()  // real waits
         let client = AirtableClient(configuration: configuration)
         let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in

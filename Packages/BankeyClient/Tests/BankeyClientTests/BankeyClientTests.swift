@@ -75,7 +75,7 @@ struct FetchingTests {
     @Test("A user id cannot reach another path")
     func idEncoding() async throws {
         let harness = try await Harness()
-        await #expect(throws: BankeyError.self) {
+        await #expect(throws: NetworkError.self) {
             _ = try await harness.client.fetchProfile(forUserId: "../profile/1")
         }
         #expect(await harness.requests().first?.path == "/bankey/profile/..%2Fprofile%2F1")
@@ -95,7 +95,8 @@ struct FailureTests {
         await #expect {
             _ = try await client.fetchProfile(forUserId: "1")
         } throws: { error in
-            guard let error = error as? BankeyError, case .cannotConnect = error.underlying else { return false }
+            guard let error = (error as? NetworkError).map(BankeyError.init), case .cannotConnect = error.underlying
+            else { return false }
             return error.kind == .serverError
         }
     }
@@ -107,7 +108,7 @@ struct FailureTests {
         await #expect {
             _ = try await harness.client.fetchAccounts(forUserId: "1")
         } throws: { error in
-            (error as? BankeyError)?.kind == .serverError
+            ((error as? NetworkError).map(BankeyError.init))?.kind == .serverError
         }
     }
 
@@ -127,7 +128,8 @@ struct FailureTests {
         await #expect {
             _ = try await harness.client.fetchProfile(forUserId: status == 404 ? "42" : "1")
         } throws: { error in
-            (error as? BankeyError)?.kind == .serverError && (error as? BankeyError)?.underlying.status == status
+            ((error as? NetworkError).map(BankeyError.init))?.kind == .serverError
+                && ((error as? NetworkError).map(BankeyError.init))?.underlying.status == status
         }
     }
 
@@ -143,7 +145,9 @@ struct FailureTests {
         await #expect {
             _ = try await harness.client.fetchProfile(forUserId: "1")
         } throws: { error in
-            guard let error = error as? BankeyError, case .decodingFailed(let failure) = error.underlying else {
+            guard let error = (error as? NetworkError).map(BankeyError.init),
+                case .decodingFailed(let failure) = error.underlying
+            else {
                 return false
             }
             return error.kind == .decodingError && failure.typeName.contains("Profile")
@@ -158,7 +162,9 @@ struct FailureTests {
         await #expect {
             _ = try await harness.client.fetchAccounts(forUserId: "1")
         } throws: { error in
-            guard let error = error as? BankeyError, case .decodingFailed(let failure) = error.underlying else {
+            guard let error = (error as? NetworkError).map(BankeyError.init),
+                case .decodingFailed(let failure) = error.underlying
+            else {
                 return false
             }
             return failure.codingPath == "[0].amount"
@@ -172,14 +178,14 @@ struct FailureTests {
         await #expect {
             _ = try await harness.client.fetchSummary(forUserId: "1")
         } throws: { error in
-            (error as? BankeyError)?.kind == .decodingError
+            ((error as? NetworkError).map(BankeyError.init))?.kind == .decodingError
         }
     }
 
     @Test("An empty user id is refused before anything is sent")
     func emptyID() async throws {
         let harness = try await Harness()
-        await #expect(throws: BankeyError.self) {
+        await #expect(throws: NetworkError.self) {
             _ = try await harness.client.fetchProfile(forUserId: "")
         }
         #expect(await harness.requests().isEmpty)

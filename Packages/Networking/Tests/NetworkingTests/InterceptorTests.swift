@@ -10,10 +10,10 @@ struct InterceptorTests {
         let name: String
         let trail: Trail
 
-        func intercept(
+        func intercept<Response: InterceptedResponse>(
             _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-        ) async throws(NetworkError) -> HTTPResponse {
+            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        ) async throws(NetworkError) -> Response {
             trail.append("\(name) before \(attempt)")
             var request = request
             request.headers["X-Tags"] = [request.headers["X-Tags"], name].compactMap { $0 }.joined(separator: ",")
@@ -52,11 +52,11 @@ struct InterceptorTests {
 
     /// Answers from a cache without touching the transport.
     struct Canned: HTTPInterceptor {
-        func intercept(
+        func intercept<Response: InterceptedResponse>(
             _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-        ) async throws(NetworkError) -> HTTPResponse {
-            .json("[42]")
+            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        ) async throws(NetworkError) -> Response {
+            Response(.json("[42]"))
         }
     }
 
@@ -67,6 +67,139 @@ struct InterceptorTests {
         client.interceptors = [Canned()]
         #expect(try await client.send(Request<[Int]>.get("x")) == [42])
         #expect(transport.requests.isEmpty)
+    }
+
+    /// Replaces each response's body, as a response rewriter would.
+    struct Doubling: HTTPInterceptor {
+        func intercept<Response: InterceptedResponse>(
+            _ request: HTTPRequest, attempt: Int,
+            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        ) async throws(NetworkError) -> Response {
+            let response = try await next(request)
+            guard let whole = response as? HTTPResponse,
+                let values = try? JSONDecoder().decode([Int].self, from: whole.body)
+            else { return response }
+            let doubled = try? JSONEncoder().encode(values.map { $0 * 2 })
+            return Response(HTTPResponse(status: whole.status, headers: whole.headers, body: doubled ?? Data()))
+        }
+    }
+
+    @Test("An interceptor can replace the response the client decodes")
+    func replacesResponse() async throws {
+        var client = makeClient(ScriptedTransport(always: .json("[1,2]")))
+        client.interceptors = [Doubling()]
+        #expect(try await client.send(Request<[Int]>.get("x")) == [2, 4])
+    }
+
+    /// Decides every retry of a status as it is told, recording what it saw.
+    struct Deciding: HTTPInterceptor {
+        let status: Int
+        let decision: RetryDecision
+        let seen: Trail
+
+        func retryDecision(for failure: FailedAttempt) async -> RetryDecision {
+            seen.append(
+                "\(failure.request.method.rawValue) \(failure.error.status ?? 0) \(failure.attempt) \(failure.isIdempotent)"
+            )
+            return failure.error.status == status ? decision : .useRetryPolicy
+        }
+    }
+
+    @Test("An interceptor's retry decision comes before the policy: a refused POST is retried after its wait")
+    func retryDecisionRetries() async throws {
+        let transport = ScriptedTransport([{ _ in HTTPResponse(status: 429) }, { _ in .json("1") }])
+        let clock = TestClock()
+        let seen = Trail()
+        var client = makeClient(transport, clock: clock)
+        client.interceptors = [Deciding(status: 429, decision: .retry(after: .seconds(30)), seen: seen)]
+        #expect(try await client.send(Request<Int>.post("records", body: 1)) == 1)
+        #expect(transport.requests.count == 2)
+        #expect(clock.sleeps == [.seconds(30)])
+        #expect(seen.all == ["POST 429 1 false"])
+    }
+
+    @Test("An interceptor can refuse a retry the policy would make, and the first to decide wins")
+    func retryDecisionRefuses() async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
+        let clock = TestClock()
+        let seen = Trail()
+        var client = makeClient(transport, clock: clock)
+        client.interceptors = [
+            Deciding(status: 500, decision: .retry(after: .seconds(1)), seen: seen),
+            Deciding(status: 503, decision: .doNotRetry, seen: seen),
+            Deciding(status: 503, decision: .retry(after: .seconds(1)), seen: seen),
+        ]
+        await #expect(throws: NetworkError.self) { try await client.send(Request<Int>.get("x")) }
+        #expect(transport.requests.count == 1)
+        #expect(clock.sleeps.isEmpty)
+        #expect(seen.all == ["GET 503 1 true", "GET 503 1 true"])
+    }
+
+    @Test("With no decision from the interceptors, the policy retries as before")
+    func retryDecisionFallsThrough() async throws {
+        let transport = ScriptedTransport([{ _ in HTTPResponse(status: 503) }, { _ in .json("1") }])
+        let seen = Trail()
+        var client = makeClient(transport)
+        client.interceptors = [Deciding(status: 429, decision: .doNotRetry, seen: seen)]
+        #expect(try await client.send(Request<Int>.get("x")) == 1)
+        #expect(seen.all == ["GET 503 1 true"])
+    }
+
+    /// Waits inside the chain until cancelled.
+    struct Stalling: HTTPInterceptor {
+        let seen: Trail
+
+        func intercept<Response: InterceptedResponse>(
+            _ request: HTTPRequest, attempt: Int,
+            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        ) async throws(NetworkError) -> Response {
+            seen.append("started")
+            try? await Task.sleep(for: .seconds(30))
+            return try await next(request)
+        }
+
+        func retryDecision(for failure: FailedAttempt) async -> RetryDecision {
+            seen.append("asked")
+            return .retry(after: .zero)
+        }
+    }
+
+    @Test("Cancelling a request inside an interceptor ends it as cancelled, and no retry is asked for")
+    func cancellation() async throws {
+        let seen = Trail()
+        var client = makeClient(ScriptedTransport(always: .json("1")))
+        client.interceptors = [Stalling(seen: seen)]
+        let request = client
+        let task = Task { try await request.send(Request<Int>.get("x")) }
+        while seen.all.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
+        task.cancel()
+        await #expect {
+            try await task.value
+        } throws: { error in
+            guard case NetworkError.cancelled = error else { return false }
+            return true
+        }
+        #expect(seen.all == ["started"])
+    }
+
+    @Test("A stream passes through the interceptors: its request is changed and its head is seen")
+    func streams() async throws {
+        let transport = ScriptedTransport(always: .json("data: 1\n\n"))
+        let trail = Trail()
+        let reported = Mutex<[RequestMetrics]>([])
+        var client = makeClient(transport)
+        client.interceptors = [
+            Tagging(name: "tag", trail: trail),
+            MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } },
+        ]
+        let response = try await client.stream(Request<Void>.get("events"))
+        var body = Data()
+        for try await chunk in response.body { body.append(chunk) }
+        #expect(String(decoding: body, as: UTF8.self) == "data: 1\n\n")
+        #expect(transport.requests.map { $0.headers["X-Tags"] } == ["tag"])
+        #expect(trail.all == ["tag before 1", "tag after"])
+        #expect(reported.withLock { $0.map(\.status) } == [200])
+        #expect(reported.withLock { $0.map(\.bytesReceived) } == [nil])
     }
 
     @Test("Metrics report each attempt's time, bytes and outcome, with secrets redacted")

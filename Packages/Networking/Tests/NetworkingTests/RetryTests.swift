@@ -59,24 +59,6 @@ struct RetryTests {
         #expect(clock.sleeps.isEmpty)
     }
 
-    @Test("A POST refused with a status listed as refused is retried")
-    func refusedPost() async throws {
-        let transport = ScriptedTransport([
-            { _ in HTTPResponse(status: 429, headers: ["Retry-After": "2"]) }, { _ in .json("1") },
-        ])
-        let clock = TestClock()
-        var client = makeClient(transport, clock: clock)
-        client.retryPolicy.refusedStatuses = [429]
-        _ = try await client.send(Request<Int>.post("records", body: 1))
-        #expect(transport.requests.count == 2)
-        #expect(clock.sleeps == [.seconds(2)])
-        let unavailable = ScriptedTransport([{ _ in Self.unavailable }, { _ in .json("1") }])
-        var other = makeClient(unavailable)
-        other.retryPolicy.refusedStatuses = [429]
-        await #expect(throws: NetworkError.self) { try await other.send(Request<Int>.post("records", body: 1)) }
-        #expect(unavailable.requests.count == 1)
-    }
-
     @Test("A POST marked idempotent is retried")
     func idempotentPost() async throws {
         let transport = ScriptedTransport([{ _ in Self.unavailable }, { _ in .json("1") }])

@@ -118,6 +118,7 @@ struct SandboxCommand: AsyncParsableCommand {
         var configuration = SandboxConfiguration(reset: reset)
         configuration.firebase.authSecret = authSecret
         if let keepAlive {
+            // safe: validate() keeps it within 0 to 86,400 s.
             configuration.firebase.keepAliveInterval = .milliseconds(Int64((keepAlive * 1000).rounded()))
         }
         if let maxBodySize {

@@ -26,9 +26,10 @@ extension AirtableClient {
         public var transport: any HTTPTransport
         /// How 429 answers are waited out and retried.
         public var rateLimit: AirtableRateLimitPolicy
-        /// How other failures (lost connections, 5xx) are retried. Requests
-        /// that are not idempotent, creates among them, are never retried
-        /// for those; 429s are left to ``rateLimit``.
+        /// How other failures (lost connections, 5xx) are retried, and the
+        /// clock every wait uses. Requests that are not idempotent, creates
+        /// among them, are never retried for those; 429s are left to
+        /// ``rateLimit``.
         public var retryPolicy: RetryPolicy
         /// The longest URL a list request may have before it is sent as
         /// `POST …/listRecords` with its parameters in the body.

@@ -33,34 +33,29 @@ import Networking
 public struct AirtableClient: Sendable {
     /// What it talks to and how; fixed for the client's lifetime.
     public let configuration: Configuration
-    /// The HTTP client underneath, for logging and timeouts:
+    /// The HTTP client underneath, for logging, timeouts and interceptors:
     /// `client.http.logHandler = { print($0) }`. Its `Authorization` header
-    /// carries the token.
+    /// carries the token, and its first interceptor applies
+    /// ``Configuration/rateLimit``: append yours after it.
     public var http: HTTPClient
-    /// Spaces requests when ``AirtableRateLimitPolicy/requestsPerSecond`` is set.
-    let pacer: RequestPacer
 
     /// Creates a client from a full configuration.
     public init(configuration: Configuration) {
-        self.init(configuration: configuration, pacer: RequestPacer())
-    }
-
-    private init(configuration: Configuration, pacer: RequestPacer) {
         self.configuration = configuration
-        self.pacer = pacer
-        var retryPolicy = configuration.retryPolicy
-        // 429s belong to the rate-limit policy alone, so they are never
-        // retried twice over or with the general backoff instead of 30 s.
-        retryPolicy.retryableStatuses.remove(429)
-        retryPolicy.refusedStatuses.remove(429)
         var http = HTTPClient(
             baseURL: configuration.endpointURL,
             transport: configuration.transport,
             decoder: .airtable,
             encoder: .airtable,
-            retryPolicy: retryPolicy
+            retryPolicy: configuration.retryPolicy
         )
         http.headers["Authorization"] = "Bearer \(configuration.token)"
+        // 429s are the rate limiter's to decide: it comes before the retry
+        // policy, so they are never retried with the general backoff.
+        http.interceptors = [
+            AirtableRateLimiter(
+                policy: configuration.rateLimit, pacer: RequestPacer(), clock: configuration.retryPolicy.clock)
+        ]
         self.http = http
     }
 
@@ -101,7 +96,8 @@ public struct AirtableClient: Sendable {
     public func table(_ tableIDOrName: String) -> AirtableClient {
         var configuration = configuration
         configuration.table = tableIDOrName
-        var copy = AirtableClient(configuration: configuration, pacer: pacer)
+        // The same HTTP client: its rate limiter's pacer is per base.
+        var copy = AirtableClient(configuration: configuration)
         copy.http = http
         return copy
     }

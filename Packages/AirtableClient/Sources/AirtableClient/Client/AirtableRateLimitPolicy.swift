@@ -9,8 +9,10 @@ import Networking
 /// the request did nothing, so every request is retried after one, creates
 /// included. The wait is the server's `Retry-After` when it sends one;
 /// otherwise ``wait``, doubling on each further retry up to ``maxWait``.
-/// After ``maxRetries`` retries the 429 is thrown as
-/// `NetworkError.rateLimited`.
+/// After ``maxRetries`` retries (of any failure: the count is the request's
+/// attempts) the 429 is thrown as `NetworkError.rateLimited`. The client
+/// applies it as an interceptor of its `HTTPClient`, whose one retry loop
+/// waits, with the clock of the configuration's `retryPolicy`.
 ///
 /// A bulk job can avoid the 429s altogether by pacing its requests with
 /// ``requestsPerSecond`` (off by default):
@@ -18,9 +20,6 @@ import Networking
 /// ```swift
 /// let policy = AirtableRateLimitPolicy(requestsPerSecond: 4)
 /// ```
-///
-/// Tests make the waits instant with a ``clock`` that records instead of
-/// sleeping.
 public struct AirtableRateLimitPolicy: Sendable {
     /// How many times a rate-limited request is sent again; 0 never retries.
     public var maxRetries: Int
@@ -35,22 +34,18 @@ public struct AirtableRateLimitPolicy: Sendable {
     /// evenly; `nil` sends at once. Airtable allows 5 per second per base;
     /// a little less (4) leaves room for the network's jitter.
     public var requestsPerSecond: Double?
-    /// What reads the time and sleeps; injectable for tests.
-    public var clock: RetryClock
 
     /// Creates a policy.
     public init(
         maxRetries: Int = 3,
         wait: Duration = .seconds(30),
         maxWait: Duration = .seconds(120),
-        requestsPerSecond: Double? = nil,
-        clock: RetryClock = .system
+        requestsPerSecond: Double? = nil
     ) {
         self.maxRetries = max(0, maxRetries)
         self.wait = wait
         self.maxWait = maxWait
         self.requestsPerSecond = requestsPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
-        self.clock = clock
     }
 
     /// Three retries, 30 s apart at first, as Airtable asks.

@@ -21,7 +21,7 @@ extension AirtableClient {
         offset: String? = nil,
         as type: Fields.Type = Fields.self
     ) async throws(NetworkError) -> AirtableRecordPage<Fields> {
-        try await send(listRequest(query, offset: offset, as: type))
+        try await http.send(listRequest(query, offset: offset, as: type))
     }
 
     /// Every page of the query, each fetched as the sequence is iterated,
@@ -63,7 +63,7 @@ extension AirtableClient {
         id recordID: String,
         as type: Fields.Type = Fields.self
     ) async throws(NetworkError) -> AirtableRecord<Fields> {
-        try await send(tableRequest(.get, record: recordID, as: AirtableRecord<Fields>.self))
+        try await http.send(tableRequest(.get, record: recordID, as: AirtableRecord<Fields>.self))
     }
 
     /// The request for one page: a GET when its URL fits, else the POST.

@@ -22,7 +22,7 @@ extension AirtableClient {
     ) async throws(NetworkError) -> AirtableRecord<Fields> {
         let request = try tableRequest(.post, as: AirtableRecord<Fields>.self)
             .jsonBody(FieldsBody(fields: fields, typecast: typecastFlag(typecast)))
-        return try await send(request)
+        return try await http.send(request)
     }
 
     /// Creates many records, 10 per request, in order, and returns them in
@@ -43,7 +43,7 @@ extension AirtableClient {
                 performUpsert: nil
             )
             let request = try tableRequest(.post, as: RecordsResponse<Fields>.self).jsonBody(body)
-            created.append(contentsOf: try await send(request).records)
+            created.append(contentsOf: try await http.send(request).records)
         }
         return created
     }

@@ -7,7 +7,7 @@ extension AirtableClient {
     /// - Throws: `NetworkError.notFound` when there is no such record.
     @discardableResult
     public func delete(_ recordID: String) async throws(NetworkError) -> AirtableDeletedRecord {
-        try await send(tableRequest(.delete, record: recordID, as: AirtableDeletedRecord.self))
+        try await http.send(tableRequest(.delete, record: recordID, as: AirtableDeletedRecord.self))
     }
 
     /// Deletes many records, 10 per request (`DELETE …/{table}?records[]=…`),
@@ -25,7 +25,7 @@ extension AirtableClient {
         for batch in recordIDs.batches(of: Self.maximumRecordsPerRequest) {
             let request = try tableRequest(.delete, as: DeletedRecords.self)
                 .query(batch.map { QueryItem(name: "records[]", value: $0) })
-            deleted.append(contentsOf: try await send(request).records)
+            deleted.append(contentsOf: try await http.send(request).records)
         }
         return deleted
     }

@@ -50,7 +50,7 @@ extension AirtableClient {
     ) async throws(NetworkError) -> AirtableRecord<Fields> {
         let request = try tableRequest(method, record: recordID, as: AirtableRecord<Fields>.self)
             .jsonBody(FieldsBody(fields: fields, typecast: typecastFlag(typecast)))
-        return try await send(request)
+        return try await http.send(request)
     }
 
     private func write<Fields: Codable & Sendable>(
@@ -62,7 +62,7 @@ extension AirtableClient {
         for batch in records.batches(of: Self.maximumRecordsPerRequest) {
             let body = RecordsBody(records: Array(batch), typecast: typecastFlag(typecast), performUpsert: nil)
             let request = try tableRequest(method, as: RecordsResponse<Fields>.self).jsonBody(body)
-            written.append(contentsOf: try await send(request).records)
+            written.append(contentsOf: try await http.send(request).records)
         }
         return written
     }

@@ -34,7 +34,7 @@ extension AirtableClient {
             )
             let request = try tableRequest(replacing ? .put : .patch, as: RecordsResponse<Fields>.self)
                 .jsonBody(body)
-            let response = try await send(request)
+            let response = try await http.send(request)
             result.records.append(contentsOf: response.records)
             result.createdRecordIDs.append(contentsOf: response.createdRecords ?? [])
             result.updatedRecordIDs.append(contentsOf: response.updatedRecords ?? [])

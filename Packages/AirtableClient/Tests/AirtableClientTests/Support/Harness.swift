@@ -20,8 +20,8 @@ struct Harness {
         clock = RecordingClock()
     }
 
-    /// A client on `table`, whose rate-limit and retry waits are recorded
-    /// instead of slept.
+    /// A client on `table`, whose waits (rate limit, pacing, retries) are
+    /// recorded instead of slept.
     func client(table: String = AirtableClient.designProjectsTable, token: String = Harness.token) -> AirtableClient {
         AirtableClient(
             configuration: AirtableClient.Configuration(
@@ -30,7 +30,6 @@ struct Harness {
                 token: token,
                 endpointURL: Sandbox.baseURL,
                 transport: SandboxTransport(sandbox),
-                rateLimit: AirtableRateLimitPolicy(clock: clock.retryClock),
                 retryPolicy: RetryPolicy(clock: clock.retryClock)
             )
         )

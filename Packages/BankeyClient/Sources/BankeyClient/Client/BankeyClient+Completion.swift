@@ -13,8 +13,7 @@ extension BankeyClient {
         forUserId userId: String,
         completion: @escaping @MainActor @Sendable (Result<Profile, BankeyError>) -> Void
     ) -> NetworkTask {
-        NetworkTask(completion: completion) { () async throws(BankeyError) in try await fetchProfile(forUserId: userId)
-        }
+        lessonTask(completion) { () async throws(NetworkError) in try await fetchProfile(forUserId: userId) }
     }
 
     /// ``fetchAccounts(forUserId:)`` with the lesson's completion: the
@@ -24,8 +23,7 @@ extension BankeyClient {
         forUserId userId: String,
         completion: @escaping @MainActor @Sendable (Result<[Account], BankeyError>) -> Void
     ) -> NetworkTask {
-        NetworkTask(completion: completion) { () async throws(BankeyError) in try await fetchAccounts(forUserId: userId)
-        }
+        lessonTask(completion) { () async throws(NetworkError) in try await fetchAccounts(forUserId: userId) }
     }
 
     /// ``fetchSummary(forUserId:)`` with a completion on the main queue:
@@ -35,8 +33,21 @@ extension BankeyClient {
         forUserId userId: String,
         completion: @escaping @MainActor @Sendable (Result<AccountSummary, BankeyError>) -> Void
     ) -> NetworkTask {
-        NetworkTask(completion: completion) { () async throws(BankeyError) in try await fetchSummary(forUserId: userId)
-        }
+        lessonTask(completion) { () async throws(NetworkError) in try await fetchSummary(forUserId: userId) }
     }
 
+    /// Runs `operation` for a completion handler, its failure read as the
+    /// lesson's ``BankeyError``.
+    private func lessonTask<Value: Sendable>(
+        _ completion: @escaping @MainActor @Sendable (Result<Value, BankeyError>) -> Void,
+        _ operation: @escaping @Sendable () async throws(NetworkError) -> Value
+    ) -> NetworkTask {
+        NetworkTask(completion: completion) { () async throws(BankeyError) in
+            do throws(NetworkError) {
+                return try await operation()
+            } catch {
+                throw BankeyError(error)
+            }
+        }
+    }
 }

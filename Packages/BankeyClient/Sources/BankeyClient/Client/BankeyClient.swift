@@ -5,9 +5,10 @@ import Networking
 /// Lesson 4's networking: a customer's profile and accounts from the Bankey
 /// course server (`GET profile/{id}` and `GET profile/{id}/accounts`).
 ///
-/// Every call has an `async` form and the lesson's completion form, which
-/// delivers a `Result` on the main queue. Failures are a ``BankeyError``
-/// whose ``BankeyError/kind`` is the lesson's `serverError` or
+/// Every call has an `async` form, which throws the SDK's `NetworkError` as
+/// every client does, and the lesson's completion form, which delivers a
+/// `Result` on the main queue whose failure is the lesson's error: a
+/// ``BankeyError`` whose ``BankeyError/kind`` is `serverError` or
 /// `decodingError`, with the full `NetworkError` inside.
 ///
 /// ```swift
@@ -52,43 +53,36 @@ public struct BankeyClient: Sendable {
 
     /// The customer's profile (`GET profile/{userId}`).
     ///
-    /// - Throws: ``BankeyError`` of kind ``BankeyError/Kind/serverError``
-    ///   when the server cannot be reached or answers an error status, and
-    ///   ``BankeyError/Kind/decodingError`` when the body is not a profile.
-    public func fetchProfile(forUserId userId: String) async throws(BankeyError) -> Profile {
+    /// - Throws: The `NetworkError` of an unreachable server or an error
+    ///   status (the lesson's `serverError`, see ``BankeyError``), or
+    ///   `decodingFailed` when the body is not a profile (its
+    ///   `decodingError`).
+    public func fetchProfile(forUserId userId: String) async throws(NetworkError) -> Profile {
         let request = try userRequest(userId).decoding { response, decoder in
             try Profile.decode(from: response.body, using: decoder)
         }
-        return try await send(request)
+        return try await http.send(request)
     }
 
     /// The customer's accounts (`GET profile/{userId}/accounts`), in the
     /// server's order, each amount an exact `Decimal`.
     ///
-    /// - Throws: ``BankeyError`` as ``fetchProfile(forUserId:)`` does. One
-    ///   malformed account fails the whole list, since a list missing an
-    ///   account would misstate what the customer has.
-    public func fetchAccounts(forUserId userId: String) async throws(BankeyError) -> [Account] {
+    /// - Throws: As ``fetchProfile(forUserId:)`` does. One malformed account
+    ///   fails the whole list, since a list missing an account would
+    ///   misstate what the customer has.
+    public func fetchAccounts(forUserId userId: String) async throws(NetworkError) -> [Account] {
         let request = try userRequest(userId)
             .appendingPathComponent("accounts")
             .decoding { response, decoder in try Account.decodeList(from: response.body, using: decoder) }
-        return try await send(request)
+        return try await http.send(request)
     }
 
     /// `profile/{userId}`, the id percent-encoded as one segment so it can
     /// never reach another path.
-    private func userRequest(_ userId: String) throws(BankeyError) -> Request<Data> {
+    private func userRequest(_ userId: String) throws(NetworkError) -> Request<Data> {
         guard !userId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw BankeyError(.invalidURL("The Bankey user id is empty."))
+            throw .invalidURL("The Bankey user id is empty.")
         }
         return Request<Data>.get("profile").appendingPathComponent(userId)
-    }
-
-    private func send<Value>(_ request: Request<Value>) async throws(BankeyError) -> Value {
-        do {
-            return try await http.send(request)
-        } catch {
-            throw BankeyError(error)
-        }
     }
 }

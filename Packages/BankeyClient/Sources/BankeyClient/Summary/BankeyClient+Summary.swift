@@ -7,16 +7,16 @@ extension BankeyClient {
     ///
     /// It fails as soon as either fetch fails, with that fetch's error,
     /// cancelling the other instead of letting it run to the end.
-    public func fetchSummary(forUserId userId: String) async throws(BankeyError) -> AccountSummary {
-        let result = await withTaskGroup(of: SummaryPart.self) { group -> Result<AccountSummary, BankeyError> in
+    public func fetchSummary(forUserId userId: String) async throws(NetworkError) -> AccountSummary {
+        let result = await withTaskGroup(of: SummaryPart.self) { group -> Result<AccountSummary, NetworkError> in
             group.addTask {
-                let profile = await Result.capturing { () async throws(BankeyError) in
+                let profile = await Result.capturing { () async throws(NetworkError) in
                     try await fetchProfile(forUserId: userId)
                 }
                 return .profile(profile)
             }
             group.addTask {
-                let accounts = await Result.capturing { () async throws(BankeyError) in
+                let accounts = await Result.capturing { () async throws(NetworkError) in
                     try await fetchAccounts(forUserId: userId)
                 }
                 return .accounts(accounts)
@@ -34,7 +34,7 @@ extension BankeyClient {
                     return .failure(error)
                 }
             }
-            guard let profile, let accounts else { return .failure(BankeyError(.cancelled)) }
+            guard let profile, let accounts else { return .failure(.cancelled) }
             return .success(AccountSummary(profile: profile, accounts: accounts))
         }
         return try result.get()
@@ -43,6 +43,6 @@ extension BankeyClient {
 
 /// One finished half of ``BankeyClient/fetchSummary(forUserId:)``.
 private enum SummaryPart: Sendable {
-    case profile(Result<Profile, BankeyError>)
-    case accounts(Result<[Account], BankeyError>)
+    case profile(Result<Profile, NetworkError>)
+    case accounts(Result<[Account], NetworkError>)
 }

@@ -18,7 +18,7 @@ extension FirebaseClient {
     public func get<Value: Decodable & Sendable>(
         _ path: String, as type: Value.Type = Value.self
     ) async throws(NetworkError) -> Value {
-        try await send(request(.get, path, as: Value.self)).value
+        try await http.response(for: request(.get, path, as: Value.self)).value
     }
 
     /// Reads what a query selects at `path`, decoded as a whole.
@@ -28,7 +28,7 @@ extension FirebaseClient {
     public func get<Value: Decodable & Sendable>(
         _ path: String, query: FirebaseQuery, as type: Value.Type = Value.self
     ) async throws(NetworkError) -> Value {
-        try await send(request(.get, path, as: Value.self).query(query.queryItems())).value
+        try await http.response(for: request(.get, path, as: Value.self).query(query.queryItems())).value
     }
 
     /// Reads the value at `path` with its ETag, for a conditional write.
@@ -37,7 +37,8 @@ extension FirebaseClient {
     public func getTagged<Value: Decodable & Sendable>(
         _ path: String, as type: Value.Type = Value.self
     ) async throws(NetworkError) -> FirebaseTagged<Value> {
-        let response = try await send(request(.get, path, as: Value.self).header("X-Firebase-ETag", "true"))
+        let response = try await http.response(
+            for: request(.get, path, as: Value.self).header("X-Firebase-ETag", "true"))
         return FirebaseTagged(value: response.value, etag: response.headers["ETag"])
     }
 
@@ -57,7 +58,7 @@ extension FirebaseClient {
     public func query<Value: Decodable & Sendable>(
         _ path: String, _ query: FirebaseQuery, as type: Value.Type = Value.self
     ) async throws(NetworkError) -> FirebaseChildren<Value> {
-        let response = try await send(request(.get, path, as: JSON.self).query(query.queryItems()))
+        let response = try await http.response(for: request(.get, path, as: JSON.self).query(query.queryItems()))
         let children = try Self.children(of: response.value, body: response.raw.body, as: FirebaseChildren<Value>.self)
         var result = FirebaseChildren<Value>()
         for child in query.order.sorted(children) {
@@ -76,7 +77,7 @@ extension FirebaseClient {
     /// the value itself when it is a primitive. Use it to list keys without
     /// downloading what is under them.
     public func shallow(_ path: String) async throws(NetworkError) -> JSON {
-        try await send(request(.get, path, as: JSON.self).query("shallow", "true")).value
+        try await http.response(for: request(.get, path, as: JSON.self).query("shallow", "true")).value
     }
 
     /// The keys of the children of `path`, in Firebase's key order, read

@@ -43,7 +43,7 @@ extension FirebaseClient {
     public func post<Value: Encodable & Sendable>(
         _ value: Value, to path: String
     ) async throws(NetworkError) -> String {
-        try await send(request(.post, path, as: PushResult.self).jsonBody(value)).value.name
+        try await http.response(for: request(.post, path, as: PushResult.self).jsonBody(value)).value.name
     }
 
     /// Changes the named children of `path`, leaving the others (`PATCH`).
@@ -102,7 +102,7 @@ extension FirebaseClient {
             // Asking for the ETag too brings back the new one with a success.
             request = request.header("if-match", etag).header("X-Firebase-ETag", "true")
         }
-        let response = try await send(request)
+        let response = try await http.response(for: request)
         let etagAfter = response.headers["ETag"]
         guard !silently else { return FirebaseWriteResult(value: nil, etag: etagAfter) }
         do {

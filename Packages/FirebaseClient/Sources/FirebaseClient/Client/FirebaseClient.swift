@@ -50,6 +50,8 @@ public struct FirebaseClient: Sendable {
         )
         http.timeout = configuration.timeout
         http.logHandler = configuration.logHandler
+        http.failureClassifier = FirebaseFailure.classify
+        http.interceptors = configuration.interceptors
         if let namespace = configuration.namespace {
             http.query.append(QueryItem(name: "ns", value: namespace))
         }
@@ -99,15 +101,6 @@ public struct FirebaseClient: Sendable {
     /// A request for `path` whose response body is not read.
     func request(_ method: HTTPMethod, _ path: String) -> Request<Void> {
         Request<Void>(method: method, path: path).pathExtension("json")
-    }
-
-    /// Sends `request`, mapping Firebase's failures onto ``NetworkError``.
-    func send<Value>(_ request: Request<Value>) async throws(NetworkError) -> Response<Value> {
-        do {
-            return try await http.response(for: request)
-        } catch {
-            throw FirebaseFailure.map(error)
-        }
     }
 }
 

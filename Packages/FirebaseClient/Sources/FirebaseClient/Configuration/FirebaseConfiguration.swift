@@ -31,6 +31,11 @@ extension FirebaseClient {
         public var retryPolicy: RetryPolicy
         /// Receives a record per request attempt, with secrets redacted.
         public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
+        /// Steps every request and stream passes through, first outermost
+        /// (see ``/Networking/HTTPInterceptor``): a
+        /// ``/Networking/BearerTokenInterceptor`` for an OAuth access token
+        /// that expires, a ``/Networking/MetricsInterceptor``, your own.
+        public var interceptors: [any HTTPInterceptor]
         /// How long one request may take; `nil` leaves it to the transport.
         public var timeout: Duration?
         /// How streams detect a silent connection and reconnect.
@@ -67,6 +72,7 @@ extension FirebaseClient {
             self.transport = transport
             self.retryPolicy = retryPolicy
             self.logHandler = logHandler
+            self.interceptors = []
             self.timeout = nil
             self.streaming = streaming
             self.decoder = JSONDecoder()

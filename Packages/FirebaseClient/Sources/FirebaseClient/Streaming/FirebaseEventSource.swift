@@ -65,7 +65,7 @@ struct FirebaseEventSource: Sendable {
             httpRequest = try http.makeHTTPRequest(request)
             response = try await http.stream(request)
         } catch {
-            return outcome(for: FirebaseFailure.map(error), receivedEvents: false)
+            return outcome(for: error, receivedEvents: false)
         }
         if let contentType = response.headers["Content-Type"], !contentType.lowercased().contains("text/event-stream") {
             return .failed(await unexpectedContent(response, contentType: contentType))

@@ -7,10 +7,19 @@ extension HTTPClient {
     /// Used for server-sent events. The status is checked first: an error
     /// response is read (up to 1 MiB) and thrown as a ``NetworkError``. A
     /// transport that cannot stream delivers the whole body as one chunk.
-    /// Redirects are followed as ``send(_:)`` follows them.
+    /// Redirects are followed as ``send(_:)`` follows them, and the request
+    /// passes through the ``interceptors`` with the response's head.
     /// Streams are not retried here; a caller that reconnects decides how.
     public func stream<Value>(_ request: Request<Value>) async throws(NetworkError) -> HTTPStreamingResponse {
         let httpRequest = try makeHTTPRequest(request)
+        return try await intercepted(httpRequest, attempt: 1, by: interceptors[...]) { hop throws(NetworkError) in
+            try await openChecked(hop)
+        }
+    }
+
+    /// Opens the stream, following redirects, and throws the error a
+    /// non-2xx answer stands for.
+    private func openChecked(_ httpRequest: HTTPRequest) async throws(NetworkError) -> HTTPStreamingResponse {
         if Task.isCancelled {
             throw .cancelled
         }
@@ -25,7 +34,7 @@ extension HTTPClient {
             } catch {
                 throw NetworkError(transportError: error, request: answered, redactor: redactor)
             }
-            throw NetworkError(failure: failure(for: collected, to: answered))
+            throw failureClassifier(failure(for: collected, to: answered))
         }
         return response
     }
@@ -37,15 +46,7 @@ extension HTTPClient {
             if let streaming = transport as? any StreamingHTTPTransport {
                 return try await streaming.stream(request)
             }
-            let whole = try await transport.send(request)
-            return HTTPStreamingResponse(
-                status: whole.status,
-                headers: whole.headers,
-                body: AsyncThrowingStream { continuation in
-                    continuation.yield(whole.body)
-                    continuation.finish()
-                }
-            )
+            return HTTPStreamingResponse(try await transport.send(request))
         } catch {
             throw NetworkError(transportError: error, request: request, redactor: redactor)
         }

@@ -39,6 +39,13 @@ public struct HTTPClient: Sendable {
     public var encoder: JSONEncoder
     /// Reads the server's own message from an error response.
     public var messageParser: @Sendable (HTTPResponse) -> ServerMessage?
+    /// Turns a non-2xx answer into the error thrown for it; by default by
+    /// its status (``NetworkError/init(failure:)``). An API that says more
+    /// in its body than in its status reads it here (Firebase's
+    /// `Permission denied` is `.unauthenticated` whatever the status), below
+    /// the interceptors, so they, the ``retryPolicy`` and streams all see the
+    /// same error.
+    public var failureClassifier: @Sendable (HTTPFailure) -> NetworkError
     /// Receives one record as each attempt starts and one as it ends.
     public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
     /// Keeps secrets out of logs and error descriptions.
@@ -51,8 +58,10 @@ public struct HTTPClient: Sendable {
     /// another origin.
     public var maxRedirects: Int
     /// Steps every attempt passes through, first outermost: they can change
-    /// the request and look at or replace its outcome (see
-    /// ``HTTPInterceptor``). The ``retryPolicy`` judges what comes out.
+    /// the request, look at or replace its outcome, and decide retries (see
+    /// ``HTTPInterceptor``); the ``retryPolicy`` decides when none does.
+    /// A client made for an API may come with some of its own: append to
+    /// the list rather than replacing it.
     public var interceptors: [any HTTPInterceptor]
 
     /// Creates a client.
@@ -81,6 +90,7 @@ public struct HTTPClient: Sendable {
         self.decoder = decoder
         self.encoder = encoder
         self.messageParser = { ServerMessage.parse($0.body) }
+        self.failureClassifier = { NetworkError(failure: $0) }
         self.logHandler = nil
         self.redactor = Redactor()
         self.maxRedirects = 10
@@ -162,7 +172,10 @@ public struct HTTPClient: Sendable {
 
     /// Sends an HTTP request with retries and returns the successful response.
     ///
-    /// Use this for requests built by hand; ``send(_:)`` calls it too.
+    /// Use this for requests built by hand; ``send(_:)`` calls it too. This
+    /// is the SDK's one retry loop: after a failed attempt the
+    /// ``interceptors`` decide in order (``HTTPInterceptor/retryDecision(for:)``)
+    /// and the ``retryPolicy`` when none does.
     public func perform(_ request: HTTPRequest, isIdempotent: Bool) async throws(NetworkError) -> HTTPResponse {
         let clock = retryPolicy.clock
         let start = clock.now()
@@ -170,15 +183,18 @@ public struct HTTPClient: Sendable {
         while true {
             let error: NetworkError
             do {
-                return try await intercepted(request, attempt: attempt, by: interceptors[...])
+                let number = attempt
+                return try await intercepted(request, attempt: number, by: interceptors[...]) {
+                    hop throws(NetworkError) in try await attemptOnce(hop, attempt: number)
+                }
             } catch let failure {
                 error = failure
             }
+            if case .cancelled = error { throw error }
             let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
-            guard
-                let delay = retryPolicy.delay(
-                    after: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
-            else { throw error }
+            let failed = FailedAttempt(
+                request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
+            guard let delay = await retryDelay(after: failed) else { throw error }
             do {
                 try await clock.sleep(delay)
             } catch {
@@ -188,18 +204,32 @@ public struct HTTPClient: Sendable {
         }
     }
 
-    /// Runs `interceptors` around one attempt, the first outermost. The
-    /// depth is the number of interceptors the caller configured.
-    private func intercepted(
-        _ request: HTTPRequest, attempt: Int, by interceptors: ArraySlice<any HTTPInterceptor>
-    ) async throws(NetworkError) -> HTTPResponse {
+    /// The first decision an interceptor takes, else the retry policy's.
+    private func retryDelay(after failed: FailedAttempt) async -> Duration? {
+        for interceptor in interceptors {
+            switch await interceptor.retryDecision(for: failed) {
+            case .useRetryPolicy: continue
+            case .retry(let wait): return max(wait, .zero)
+            case .doNotRetry: return nil
+            }
+        }
+        return retryPolicy.delay(
+            after: failed.error, attempt: failed.attempt, elapsed: failed.elapsed, isIdempotent: failed.isIdempotent)
+    }
+
+    /// Runs `interceptors` around `innermost`, the first outermost. The depth
+    /// is the number of interceptors the caller configured.
+    func intercepted<Answer: InterceptedResponse>(
+        _ request: HTTPRequest, attempt: Int, by interceptors: ArraySlice<any HTTPInterceptor>,
+        innermost: @escaping @Sendable (HTTPRequest) async throws(NetworkError) -> Answer
+    ) async throws(NetworkError) -> Answer {
         guard let interceptor = interceptors.first else {
-            return try await attemptOnce(request, attempt: attempt)
+            return try await innermost(request)
         }
         let rest = interceptors.dropFirst()
         return try await interceptor.intercept(request, attempt: attempt) {
-            (next: HTTPRequest) async throws(NetworkError) -> HTTPResponse in
-            try await intercepted(next, attempt: attempt, by: rest)
+            (next: HTTPRequest) async throws(NetworkError) -> Answer in
+            try await intercepted(next, attempt: attempt, by: rest, innermost: innermost)
         }
     }
 
@@ -209,7 +239,7 @@ public struct HTTPClient: Sendable {
             return (response, response.status, response.headers)
         }
         guard response.isSuccess else {
-            throw NetworkError(failure: failure(for: response, to: answered))
+            throw failureClassifier(failure(for: response, to: answered))
         }
         return response
     }

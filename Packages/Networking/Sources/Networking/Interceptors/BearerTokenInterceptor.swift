@@ -25,11 +25,11 @@ public struct BearerTokenInterceptor: HTTPInterceptor {
 
     /// Sends the request with the current token; after a `401`, once more
     /// with a new one.
-    public func intercept(
+    public func intercept<Response: InterceptedResponse>(
         _ request: HTTPRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-    ) async throws(NetworkError) -> HTTPResponse {
+        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+    ) async throws(NetworkError) -> Response {
         let token = try await tokens.current()
         do {
             return try await next(signed(request, with: token))

@@ -1,22 +1,22 @@
 /// A step between ``HTTPClient`` and the wire: it can change the request,
-/// look at or replace the response or the error, answer on its own, or send
-/// the request again.
+/// look at or replace the response or the error, answer on its own, send the
+/// request again, and decide whether a failed attempt is retried.
 ///
 /// A client runs its ``HTTPClient/interceptors`` in order for every attempt,
-/// the first outermost, around the transport and the redirects it follows.
-/// Each receives the request as the ones before it left it and a `next`
-/// that carries it the rest of the way; what `next` returns is a 2xx
-/// response, and anything else arrives as the ``NetworkError`` it stands
-/// for, so an interceptor matches on `.unauthenticated` rather than on 401.
-/// The ``RetryPolicy`` has the last word around the whole chain: it decides,
-/// from what the chain threw, whether the attempt is made again.
+/// the first outermost, around the transport and the redirects it follows;
+/// streaming requests (``HTTPClient/stream(_:)``) pass through the same
+/// chain, with the response's head as soon as it arrives. Each interceptor
+/// receives the request as the ones before it left it and a `next` that
+/// carries it the rest of the way; what `next` returns is a 2xx response,
+/// and anything else arrives as the ``NetworkError`` it stands for, so an
+/// interceptor matches on `.unauthenticated` rather than on 401.
 ///
 /// ```swift
 /// struct UserAgent: HTTPInterceptor {
-///     func intercept(
+///     func intercept<Response: InterceptedResponse>(
 ///         _ request: HTTPRequest, attempt: Int,
-///         next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-///     ) async throws(NetworkError) -> HTTPResponse {
+///         next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+///     ) async throws(NetworkError) -> Response {
 ///         var request = request
 ///         request.headers["User-Agent"] = "Lessons/1.0"
 ///         return try await next(request)
@@ -25,27 +25,60 @@
 /// client.interceptors.append(UserAgent())
 /// ```
 ///
-/// It is one `async` function in the shape of swift-openapi-runtime's
-/// `ClientMiddleware`: Alamofire's `adapt` is a change before `next`, its
-/// `retry` a second call of `next`; Moya's `process` a change after it;
-/// Get's `shouldClientRetry` is the ``RetryPolicy``. Errors stay typed, and
-/// redirects, status mapping and redaction happen once, below the chain.
-/// ``BearerTokenInterceptor`` and ``MetricsInterceptor`` are two complete
-/// interceptors.
+/// When an attempt fails, the client asks each interceptor in order for a
+/// ``RetryDecision`` (``retryDecision(for:)``); the first that decides
+/// wins, and the ``RetryPolicy`` has the last word when none does. That is
+/// the one retry loop: an interceptor with its own rule (Airtable's 30-second
+/// wait after a 429) decides, the client waits and sends again.
+///
+/// It takes the best of the peers: the shape of swift-openapi-runtime's
+/// `ClientMiddleware` (one `async` function around `next`), Alamofire's
+/// `RequestRetrier` and Get's `shouldClientRetry` as
+/// ``retryDecision(for:)``, Moya's `process` as a change after `next`.
+/// Unlike theirs, errors stay typed and carry the server's message, the
+/// chain covers streams too, and redirects, status mapping and redaction
+/// happen once, below it. ``BearerTokenInterceptor`` and
+/// ``MetricsInterceptor`` are two complete interceptors.
 public protocol HTTPInterceptor: Sendable {
-    /// Handles one attempt of a request.
+    /// Handles one attempt of a request. The default hands it on unchanged.
     ///
     /// - Parameters:
     ///   - request: The request, as the interceptors before this one left it.
-    ///   - attempt: Which attempt the ``RetryPolicy`` is making, from 1.
+    ///   - attempt: Which attempt the client is making, from 1.
     ///   - next: Sends a request through the interceptors after this one
-    ///     and the transport, following redirects; returns a 2xx response or
-    ///     throws the error anything else stands for. Call it once, again to
-    ///     retry within the attempt, or not at all to answer from elsewhere.
-    /// - Returns: The response the client decodes.
-    func intercept(
+    ///     and the transport, following redirects; returns a 2xx response
+    ///     (whole, or the head of a stream) or throws the error anything else
+    ///     stands for. Call it once, again to retry within the attempt, or
+    ///     not at all to answer from elsewhere (`Response(HTTPResponse(…))`).
+    /// - Returns: The response the client decodes or streams.
+    func intercept<Response: InterceptedResponse>(
         _ request: HTTPRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-    ) async throws(NetworkError) -> HTTPResponse
+        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+    ) async throws(NetworkError) -> Response
+
+    /// Whether a failed attempt is made again, and after how long. The
+    /// default leaves it to the interceptors after this one and then the
+    /// ``RetryPolicy``. Not asked for a cancelled request, nor for a stream,
+    /// which its reader reconnects.
+    ///
+    /// - Parameter failure: The attempt that failed and why.
+    func retryDecision(for failure: FailedAttempt) async -> RetryDecision
+}
+
+extension HTTPInterceptor {
+    /// Hands the request on unchanged: for an interceptor that only decides
+    /// retries.
+    public func intercept<Response: InterceptedResponse>(
+        _ request: HTTPRequest,
+        attempt: Int,
+        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+    ) async throws(NetworkError) -> Response {
+        try await next(request)
+    }
+
+    /// Leaves the decision to the rest of the chain and the ``RetryPolicy``.
+    public func retryDecision(for failure: FailedAttempt) async -> RetryDecision {
+        .useRetryPolicy
+    }
 }

@@ -14,12 +14,14 @@ public struct RequestMetrics: Sendable {
     public var duration: Duration
     /// The bytes of the request's body.
     public var bytesSent: Int
-    /// The bytes of the response's body, a failure's included.
-    public var bytesReceived: Int
+    /// The bytes of the response's body, a failure's included; `nil` for a
+    /// stream, whose body is read after the metrics are reported.
+    public var bytesReceived: Int?
 }
 
 /// Reports ``RequestMetrics`` for every attempt to a handler: the time it
-/// took and the bytes each way, whether it succeeded or failed.
+/// took and the bytes each way, whether it succeeded or failed. For a
+/// stream, the time is until its head arrived.
 ///
 /// ```swift
 /// client.interceptors.append(MetricsInterceptor { metrics in
@@ -42,11 +44,11 @@ public struct MetricsInterceptor: HTTPInterceptor {
     }
 
     /// Hands the request on and reports what it cost.
-    public func intercept(
+    public func intercept<Response: InterceptedResponse>(
         _ request: HTTPRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> HTTPResponse
-    ) async throws(NetworkError) -> HTTPResponse {
+        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+    ) async throws(NetworkError) -> Response {
         let started = ContinuousClock.now
         let outcome = await Result.capturing { () async throws(NetworkError) in try await next(request) }
         var metrics = RequestMetrics(
@@ -55,7 +57,7 @@ public struct MetricsInterceptor: HTTPInterceptor {
         switch outcome {
         case .success(let response):
             metrics.status = response.status
-            metrics.bytesReceived = response.body.count
+            metrics.bytesReceived = response.receivedByteCount
         case .failure(let error):
             metrics.status = error.failure?.status
             metrics.bytesReceived = error.failure?.body.count ?? 0

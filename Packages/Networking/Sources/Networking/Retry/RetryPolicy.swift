@@ -4,9 +4,10 @@ import Foundation
 ///
 /// Only requests that are safe to repeat are retried: `GET`, `HEAD`, `PUT`,
 /// `DELETE`, `PATCH`, or any request marked ``Request/idempotent(_:)``. A plain
-/// `POST` is not, because a second attempt could create a second record —
-/// unless the server refused it outright with a status listed in
-/// ``refusedStatuses`` (Airtable's 429 means nothing was written).
+/// `POST` is not, because a second attempt could create a second record. An
+/// API that proves a refused request did nothing (Airtable's 429) says so
+/// with an interceptor's ``HTTPInterceptor/retryDecision(for:)``, which
+/// comes before the policy.
 /// Retried failures are lost or refused connections, timeouts, and the
 /// statuses in ``retryableStatuses`` (408, 429, 500, 502, 503, 504).
 ///
@@ -39,10 +40,6 @@ public struct RetryPolicy: Sendable {
     public var maxRetryAfter: Duration
     /// The status codes worth another attempt.
     public var retryableStatuses: Set<Int>
-    /// Statuses that prove the server did nothing, so even a request that is
-    /// not idempotent may be sent again. Empty by default: only an API that
-    /// documents it (Airtable's rate limit) should list one.
-    public var refusedStatuses: Set<Int>
     /// The time source, injectable for tests.
     public var clock: RetryClock
     /// Returns a random number in the given range; injectable for tests.
@@ -56,7 +53,6 @@ public struct RetryPolicy: Sendable {
         deadline: Duration? = .seconds(60),
         maxRetryAfter: Duration = .seconds(120),
         retryableStatuses: Set<Int> = [408, 429, 500, 502, 503, 504],
-        refusedStatuses: Set<Int> = [],
         clock: RetryClock = .system,
         random: @escaping @Sendable (ClosedRange<Double>) -> Double = { Double.random(in: $0) }
     ) {
@@ -66,7 +62,6 @@ public struct RetryPolicy: Sendable {
         self.deadline = deadline
         self.maxRetryAfter = maxRetryAfter
         self.retryableStatuses = retryableStatuses
-        self.refusedStatuses = refusedStatuses
         self.clock = clock
         self.random = random
     }
@@ -85,8 +80,7 @@ public struct RetryPolicy: Sendable {
     ///   - elapsed: Time since the first attempt started.
     ///   - isIdempotent: Whether the request is safe to repeat.
     public func delay(after error: NetworkError, attempt: Int, elapsed: Duration, isIdempotent: Bool) -> Duration? {
-        let wasRefused = error.status.map { refusedStatuses.contains($0) } ?? false
-        guard isIdempotent || wasRefused, attempt < maxAttempts, isRetryable(error) || wasRefused else { return nil }
+        guard isIdempotent, attempt < maxAttempts, isRetryable(error) else { return nil }
         let wait: Duration
         if let retryAfter = error.failure?.retryAfter {
             guard retryAfter <= maxRetryAfter else { return nil }

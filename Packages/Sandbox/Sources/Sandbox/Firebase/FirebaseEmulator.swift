@@ -168,8 +168,16 @@ public final class FirebaseEmulator: SandboxService {
 
     // MARK: Requests
 
+    /// Whether the request carries the secret the way the REST API takes a
+    /// credential: `auth=` (an ID token or database secret), or an OAuth 2
+    /// access token as `access_token=` or `Authorization: Bearer`.
+    private static func isAuthorized(_ request: SandboxRequest, secret: String) -> Bool {
+        if request.query("auth") == secret || request.query("access_token") == secret { return true }
+        return request.headers["Authorization"] == "Bearer " + secret
+    }
+
     private func handle(_ request: SandboxRequest) async throws(FirebaseEmulatorError) -> SandboxResponse {
-        if let secret = configuration.authSecret, request.query("auth") != secret {
+        if let secret = configuration.authSecret, !Self.isAuthorized(request, secret: secret) {
             throw .permissionDenied
         }
         let method = Self.method(of: request)

@@ -1,6 +1,7 @@
 import BankeyClient
 import Foundation
 import Models
+import Networking
 import Observation
 
 /// The lesson's account summary screen: the header and the account cells,
@@ -182,7 +183,7 @@ public final class AccountSummaryViewModel {
     }
 
     private func fetchData() async {
-        do throws(BankeyError) {
+        do throws(NetworkError) {
             // Both requests at once, the first failure cancelling the other:
             // the lesson's `DispatchGroup`, done once in the client.
             let summary = try await client.fetchSummary(forUserId: userId)
@@ -194,6 +195,8 @@ public final class AccountSummaryViewModel {
             error = nil
             state = .loaded
         } catch {
+            // The lesson's reading of the failure: one of its two alerts.
+            let error = BankeyError(error)
             self.error = error
             // A cancelled fetch is the caller's doing, not a failure to report.
             guard !error.isCancelled else {

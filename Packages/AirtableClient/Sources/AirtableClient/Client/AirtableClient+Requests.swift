@@ -1,0 +1,31 @@
+import Foundation
+import Networking
+
+extension AirtableClient {
+    /// A request to the table (`v0/{baseId}/{table}`) or one of its records
+    /// (`…/{recordId}`), each segment percent-encoded on its own so a `/` in
+    /// a table name stays part of the name.
+    func tableRequest<Value: Decodable>(
+        _ method: HTTPMethod,
+        record recordID: String? = nil,
+        as type: Value.Type = Value.self
+    ) throws(NetworkError) -> Request<Value> {
+        try checkIdentifier(configuration.baseID, "base id")
+        try checkIdentifier(configuration.table, "table name or id")
+        var request = Request<Value>(method: method, path: "v0")
+            .appendingPathComponent(configuration.baseID)
+            .appendingPathComponent(configuration.table)
+        if let recordID {
+            try checkIdentifier(recordID, "record id")
+            request = request.appendingPathComponent(recordID)
+        }
+        return request
+    }
+
+    /// An empty id would silently address the table instead of a record (a
+    /// GET would list, a DELETE would delete a batch), so it never leaves.
+    private func checkIdentifier(_ value: String, _ what: String) throws(NetworkError) {
+        guard value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        throw .invalidURL("The Airtable \(what) is empty.")
+    }
+}

@@ -1,0 +1,44 @@
+/// What comes back through the interceptors: a whole ``HTTPResponse``, or the
+/// head of an ``HTTPStreamingResponse`` whose body is still arriving.
+///
+/// An interceptor is written once for both: it reads the status and
+/// headers, and one that answers on its own makes the kind asked for from a
+/// whole response with ``init(_:)``.
+public protocol InterceptedResponse: Sendable {
+    /// The HTTP status code.
+    var status: Int { get }
+    /// The header fields.
+    var headers: HTTPHeaders { get }
+    /// The body's size in bytes when it has arrived whole; `nil` for a
+    /// stream, whose body its reader has yet to read.
+    var receivedByteCount: Int? { get }
+    /// A response of this kind with `response`'s status, headers and body.
+    init(_ response: HTTPResponse)
+}
+
+extension HTTPResponse: InterceptedResponse {
+    /// The body's size: it has arrived whole.
+    public var receivedByteCount: Int? { body.count }
+
+    /// The response itself.
+    public init(_ response: HTTPResponse) {
+        self = response
+    }
+}
+
+extension HTTPStreamingResponse: InterceptedResponse {
+    /// `nil`: the body is read later, as it streams.
+    public var receivedByteCount: Int? { nil }
+
+    /// A stream that delivers `response`'s body as its only chunk.
+    public init(_ response: HTTPResponse) {
+        self.init(
+            status: response.status,
+            headers: response.headers,
+            body: AsyncThrowingStream { continuation in
+                continuation.yield(response.body)
+                continuation.finish()
+            }
+        )
+    }
+}
