@@ -1,11 +1,11 @@
 import Foundation
 import GRDB
-import NIOConcurrencyHelpers
 import Sandbox
 
-/// Group commit for ``SQLiteStorage``: while one transaction is being
-/// written, newly arriving commits queue up, and the next transaction applies
-/// them all, each in its own savepoint, in arrival order.
+/// Group commit for ``SQLiteStorage``, on the Sandbox's `GroupCommit`: while
+/// one transaction is being written, newly arriving commits queue up, and the
+/// next transaction applies them all, each in its own savepoint, in arrival
+/// order.
 ///
 /// With `synchronous = FULL` every transaction costs an fsync; 32 concurrent
 /// writers would otherwise wait for 32 of them in a row. Each caller still
@@ -22,77 +22,27 @@ final class CommitBatcher: Sendable {
         case barrier
     }
 
-    private struct Pending {
-        var operation: Operation
-        var continuation: CheckedContinuation<Void, any Error>
-    }
-
-    private struct State {
-        var queue: [Pending] = []
-        var isWriting = false
-        var transactions = 0
-    }
-
-    private let writer: any DatabaseWriter
-    private let state = NIOLockedValueBox(State())
+    /// The Sandbox's one group commit; each batch is one transaction.
+    private let commits: GroupCommit<Operation>
 
     init(writer: any DatabaseWriter) {
-        self.writer = writer
+        commits = GroupCommit { operations in
+            try await writer.write { db in
+                try operations.map { operation in
+                    try Self.applyInSavepoint(operation, db).map { .failure($0) } ?? .success(())
+                }
+            }
+        }
     }
 
     /// The transactions written so far.
     var transactionCount: Int {
-        state.withLockedValue { $0.transactions }
+        commits.batchCount
     }
 
     /// Applies `operation` and returns once its transaction is committed.
     func perform(_ operation: Operation) async throws {
-        try await withCheckedThrowingContinuation { continuation in
-            let startsWriting = state.withLockedValue { state in
-                state.queue.append(Pending(operation: operation, continuation: continuation))
-                guard !state.isWriting else { return false }
-                state.isWriting = true
-                return true
-            }
-            if startsWriting {
-                Task { await self.writeQueued() }
-            }
-        }
-    }
-
-    /// Writes batches until the queue is empty.
-    private func writeQueued() async {
-        while true {
-            let batch = state.withLockedValue { state -> [Pending] in
-                guard !state.queue.isEmpty else {
-                    state.isWriting = false
-                    return []
-                }
-                state.transactions += 1
-                defer { state.queue.removeAll() }
-                return state.queue
-            }
-            guard !batch.isEmpty else { return }
-            let operations = batch.map(\.operation)
-            do {
-                let failures = try await writer.write { db in
-                    try operations.map { operation in
-                        try Self.applyInSavepoint(operation, db)
-                    }
-                }
-                for (pending, failure) in zip(batch, failures) {
-                    if let failure {
-                        pending.continuation.resume(throwing: failure)
-                    } else {
-                        pending.continuation.resume()
-                    }
-                }
-            } catch {
-                for pending in batch {
-                    pending.continuation.resume(throwing: error)
-                }
-            }
-        }
+        try await commits.submit(operation)
     }
 
     /// Applies one operation in a savepoint; its error, if it failed and was

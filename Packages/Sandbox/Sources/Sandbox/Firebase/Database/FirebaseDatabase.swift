@@ -1,0 +1,257 @@
+import Foundation
+
+/// One Firebase database (a namespace): its data, and the coordination of
+/// reads, writes, storage and event streams over it. The jobs around it
+/// have their own types: ``FirebaseIndexCache`` keeps the query indexes,
+/// ``FirebaseStreams`` the open streams, ``FirebaseEventPlanner`` works out
+/// each write's events, and a ``GroupCommit`` writes through to storage.
+///
+/// Writes are applied one at a time, in arrival order. With a storage, a
+/// write is answered only once its rows are committed; writes that arrive
+/// while a commit is in flight are committed together in the next one, and
+/// their events go out in order after each commit.
+actor FirebaseDatabase {
+    /// The namespace.
+    nonisolated let name: String
+
+    private let keepAliveInterval: Duration
+    private var tree: FirebaseTree
+    /// What storage holds: the tree minus the writes still being committed.
+    /// A failed commit puts the database back to it.
+    private var committedTree: FirebaseTree
+    private var pushIDs = FirebasePushID()
+    private var indexes = FirebaseIndexCache()
+    private var streams = FirebaseStreams()
+    private let storage: (any SandboxStorage)?
+    /// Writes through to ``storage``; `nil` without one.
+    private lazy var commits: GroupCommit<PendingWrite>? = makeCommits()
+    /// The writes applied to ``tree`` whose commit has not ended, oldest
+    /// first.
+    private var uncommitted: [PendingWrite] = []
+    private var nextSequence = 0
+
+    /// A write on its way to storage: its rows, and what to do once they
+    /// are committed.
+    private struct PendingWrite: Sendable {
+        var sequence: Int
+        var changes: [StorageChange]
+        var sets: [(path: FirebasePath, value: JSONValue)]
+        var events: [(stream: Int, frame: Data)]
+    }
+
+    /// Creates a database holding `tree`, writing through to `storage`.
+    init(name: String, tree: FirebaseTree, storage: (any SandboxStorage)?, keepAliveInterval: Duration) {
+        self.name = name
+        self.tree = tree
+        self.committedTree = tree
+        self.keepAliveInterval = keepAliveInterval
+        self.storage = storage
+    }
+
+    /// Commits batches of writes to storage, then settles them here.
+    private func makeCommits() -> GroupCommit<PendingWrite>? {
+        guard let storage else { return nil }
+        let namespace = FirebaseStorageCodec.storageNamespace(of: name)
+        return GroupCommit { [weak self] batch in
+            let through = batch.map(\.sequence).max() ?? -1
+            let changes = batch.flatMap(\.changes)
+            do {
+                if !changes.isEmpty {
+                    try await storage.commit(changes, in: namespace)
+                }
+            } catch {
+                await self?.rollBack(through: through)
+                throw error
+            }
+            await self?.didCommit(through: through)
+            return batch.map { _ in .success(()) }
+        }
+    }
+
+    /// Whether the database holds no data.
+    var isEmpty: Bool { tree.root.isNull }
+
+    /// The number of open event streams.
+    var subscriptionCount: Int { streams.count }
+
+    // MARK: Reads
+
+    /// The value at `path`.
+    func value(at path: FirebasePath) -> JSONValue {
+        tree.value(at: path)
+    }
+
+    /// The children of `path` a query selects, as an object (empty when none).
+    func query(_ query: FirebaseRESTQuery, at path: FirebasePath) -> JSONValue {
+        .object(select(query, at: path))
+    }
+
+    private func select(_ query: FirebaseRESTQuery, at path: FirebasePath) -> [String: JSONValue] {
+        guard case .object(let children) = tree.value(at: path) else { return [:] }
+        guard query.filters else { return children }
+        let keys = indexes.index(at: path, order: query.order, in: tree).select(query)
+        var selected: [String: JSONValue] = [:]
+        selected.reserveCapacity(keys.count)
+        for key in keys {
+            selected[key] = children[key]
+        }
+        return selected
+    }
+
+    // MARK: Writes
+
+    /// Applies a write atomically: the `if-match` check, server values, the
+    /// tree, the indexes, storage and the event streams.
+    func apply(_ write: FirebaseWrite) async -> Result<FirebaseWriteOutcome, FirebaseEmulatorError> {
+        if let expected = write.ifMatch {
+            let current = tree.value(at: write.path)
+            let etag = FirebaseETag.of(current)
+            guard etag == expected else { return .success(.preconditionFailed(current: current, etag: etag)) }
+        }
+        let sets: [(path: FirebasePath, value: JSONValue)]
+        let echo: JSONValue
+        do throws(FirebaseEmulatorError) {
+            (sets, echo) = try resolve(write)
+        } catch {
+            return .failure(error)
+        }
+        let paths = sets.map(\.path)
+        let previousValues = FirebaseEventPlanner.valuesAbove(paths, in: streams, tree: tree)
+        var changes: [StorageChange] = []
+        for set in sets {
+            if storage != nil {
+                changes += FirebaseStorageCodec.changes(writing: set.value, at: set.path, over: tree)
+            }
+            tree.set(set.value, at: set.path)
+        }
+        indexes.update(after: paths, in: tree)
+        let events = FirebaseEventPlanner.events(
+            for: write, sets: sets, previousValues: previousValues, streams: &streams, tree: tree,
+            select: { select($0, at: $1) })
+        let etag = write.wantsETag ? FirebaseETag.of(tree.value(at: write.path)) : nil
+        if let commits {
+            let pending = PendingWrite(sequence: nextSequence, changes: changes, sets: sets, events: events)
+            nextSequence += 1
+            uncommitted.append(pending)
+            do {
+                try await commits.submit(pending)
+            } catch {
+                return .failure(.storageFailed(error))
+            }
+        } else {
+            streams.deliver(events)
+        }
+        return .success(.written(echo: echo, etag: etag))
+    }
+
+    /// The normalized values the write sets, and what to answer.
+    private func resolve(
+        _ write: FirebaseWrite
+    ) throws(FirebaseEmulatorError) -> ([(path: FirebasePath, value: JSONValue)], JSONValue) {
+        let before = tree
+        let normalizer = FirebaseNormalizer(now: write.now) { before.value(at: $0) }
+        switch write.operation {
+        case .set(let value):
+            let normalized = try normalizer.normalize(value, at: write.path)
+            return ([(write.path, normalized)], normalized)
+        case .push(let value):
+            let key = pushIDs.next(now: write.now)
+            let path = write.path.appending(key)
+            return ([(path, try normalizer.normalize(value, at: path))], ["name": .string(key)])
+        case .update(let members):
+            var sets: [(path: FirebasePath, value: JSONValue)] = []
+            var echoed: [String: JSONValue] = [:]
+            for member in members {
+                let path = write.path.appending(member.path)
+                let normalized = try normalizer.normalize(member.value, at: path)
+                sets.append((path, normalized))
+                echoed[member.key] = normalized
+            }
+            return (sets, .object(echoed))
+        case .remove:
+            return ([(write.path, .null)], .null)
+        }
+    }
+
+    // MARK: Storage
+
+    /// The writes up to `sequence` are stored: storage now holds them, and
+    /// their events go out, in order.
+    private func didCommit(through sequence: Int) {
+        while let write = uncommitted.first, write.sequence <= sequence {
+            uncommitted.removeFirst()
+            for set in write.sets {
+                committedTree.set(set.value, at: set.path)
+            }
+            streams.deliver(write.events)
+        }
+    }
+
+    /// The writes up to `sequence` failed to commit. Storage is the truth:
+    /// back to what it holds, plus the writes queued behind the failed ones
+    /// (their rows are still to be committed).
+    private func rollBack(through sequence: Int) {
+        uncommitted.removeAll { $0.sequence <= sequence }
+        tree = committedTree
+        for write in uncommitted {
+            for set in write.sets {
+                tree.set(set.value, at: set.path)
+            }
+        }
+        indexes.removeAll()
+        for id in streams.ids {
+            resynchronize(id)
+        }
+    }
+
+    // MARK: Streams
+
+    /// Opens an event stream on `path`: a `put` of the current value (or
+    /// query result) now, then an event for every change under it.
+    func subscribe(at path: FirebasePath, query: FirebaseRESTQuery?) -> AsyncStream<Data> {
+        let (id, events) = streams.open(at: path, query: query)
+        resynchronize(id)
+        streams[id]?.continuation.onTermination = { [weak self] _ in
+            Task { await self?.unsubscribe(id) }
+        }
+        streams.setKeepAlive(
+            Task { [weak self] in
+                while let deadline = await self?.keepAliveDeadline(for: id) {
+                    do {
+                        try await Task.sleep(until: deadline, clock: .continuous)
+                    } catch {
+                        return
+                    }
+                    await self?.sendKeepAliveIfQuiet(id)
+                }
+            }, for: id)
+        return events
+    }
+
+    /// Sends a stream a `put` of everything it watches.
+    private func resynchronize(_ id: Int) {
+        guard let stream = streams[id] else { return }
+        let data: JSONValue
+        if let query = stream.query {
+            let selected = select(query, at: stream.path)
+            streams.setReported(selected, for: id)
+            data = selected.isEmpty ? .null : .object(selected)
+        } else {
+            data = tree.value(at: stream.path)
+        }
+        streams.deliver([(id, FirebaseEventFrame.put(.root, data))])
+    }
+
+    private func unsubscribe(_ id: Int) {
+        streams.close(id)
+    }
+
+    private func keepAliveDeadline(for id: Int) -> ContinuousClock.Instant? {
+        streams.keepAliveDeadline(for: id, interval: keepAliveInterval)
+    }
+
+    private func sendKeepAliveIfQuiet(_ id: Int) {
+        guard let deadline = keepAliveDeadline(for: id), deadline <= .now else { return }
+        streams.deliver([(id, FirebaseEventFrame.keepAlive)])
+    }
+}
