@@ -83,12 +83,15 @@ struct AirtableHTTPRobustnessTests {
         }
     }
 
-    @Test("Unknown methods, odd paths and traversal attempts get 404s")
+    @Test(
+        "Unknown methods, odd paths and traversal attempts get 404s (400 from the parser for a method it does not know)"
+    )
     func oddRequests() async throws {
         try await AirtableHTTP.withServer { server in
             let auth = ["Authorization: Bearer \(AirtableHTTP.token)"]
             let cases: [(String, String, Int)] = [
-                ("BREW", AirtableHTTP.table, 404), ("OPTIONS", AirtableHTTP.table, 404),
+                ("TRACE", AirtableHTTP.table, 404), ("OPTIONS", AirtableHTTP.table, 404),
+                ("BREW", AirtableHTTP.table, 400),
                 ("GET", "/v0/appIBfoNbzEaA72c2/../../etc/passwd", 404),
                 ("GET", "/v0/appIBfoNbzEaA72c2/%2e%2e%2f%2e%2e/etc", 403),
                 ("GET", "/images/../Package.swift", 404), ("GET", "/images/%2e%2e%2fphotos.json", 404),

@@ -101,18 +101,15 @@ struct FirebaseHTTPRobustnessTests {
         }
     }
 
-    @Test("Unknown methods get 405, through the server's extension-method support too")
+    @Test("A method Firebase does not support, sent as X-HTTP-Method-Override, gets its 405")
     func unknownMethods() async throws {
         try await Self.withServer { server in
             let override = try await FirebaseHTTP.send(
                 server.baseURL, "POST", "/posts.json", "{}", headers: ["X-HTTP-Method-Override": "MERGE"])
             #expect(override.status == 405)
             #expect(override.text == FirebaseHTTP.errorBody("Method not allowed"))
-            let connection = try await RawConnection.connect(port: server.port)
-            try await connection.send("BREW /posts.json HTTP/1.1\r\nHost: sandbox\r\nConnection: close\r\n\r\n")
-            let answer = try await connection.readUntilClosed()
-            #expect(answer.hasPrefix("HTTP/1.1 405"))
-            #expect(answer.hasSuffix(FirebaseHTTP.errorBody("Method not allowed")))
+            let trace = try await FirebaseHTTP.send(server.baseURL, "TRACE", "/posts.json", nil)
+            #expect(trace.status == 405)
         }
     }
 

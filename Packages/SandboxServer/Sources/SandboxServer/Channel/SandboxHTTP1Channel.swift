@@ -3,10 +3,14 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 child channel with two handlers in front of the
-/// parser: one that lets extension methods through
-/// (``ExtensionMethodHandler``) and one that notices disconnects
-/// (``ClientDisconnectHandler``).
+/// Hummingbird's HTTP/1 child channel with a handler in front of the parser
+/// that notices disconnects (``ClientDisconnectHandler``).
+///
+/// Nothing here frames HTTP: NIO's parser (llhttp) reads every byte. A
+/// method it does not know (`BREW`, a lowercase `get`) is refused by it with
+/// a 400 and the connection closed, as many servers do; no client of these
+/// APIs sends one, and Firebase's documented way to send another method,
+/// `X-HTTP-Method-Override`, reaches the emulator, which answers 405.
 struct SandboxHTTP1Channel: ServerChildChannel {
     typealias Value = HTTP1Channel.Value
 
@@ -15,7 +19,7 @@ struct SandboxHTTP1Channel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandlers(
-                [ClientDisconnectHandler(eventLoop: channel.eventLoop), ExtensionMethodHandler()],
+                [ClientDisconnectHandler(eventLoop: channel.eventLoop)],
                 position: .first
             )
         }.flatMap {

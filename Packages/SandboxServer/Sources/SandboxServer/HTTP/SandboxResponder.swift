@@ -97,28 +97,20 @@ struct SandboxResponder: HTTPResponder {
 
     // MARK: Translation
 
-    /// The Sandbox's view of a request: the method token as sent (restoring
-    /// an extension method from ``ExtensionMethodRewriter``), the raw
+    /// The Sandbox's view of a request: the method token as sent, the raw
     /// percent-encoded path and query, the headers with `Host`, and whether
     /// the caller is on this machine.
     static func sandboxRequest(from head: HTTPRequest, body: Data, remoteAddress: SocketAddress?) -> SandboxRequest {
-        var method = head.method.rawValue
         var headers = HTTPHeaders()
         if let authority = head.authority {
             headers.add(name: "Host", value: authority)
         }
         for field in head.headerFields {
-            guard field.name.canonicalName == ExtensionMethodRewriter.methodHeader else {
-                headers.add(name: field.name.rawName, value: field.value)
-                continue
-            }
-            if method == ExtensionMethodRewriter.placeholderMethod, !field.value.isEmpty {
-                method = field.value
-            }
+            headers.add(name: field.name.rawName, value: field.value)
         }
         let target = RequestTarget(head.path ?? "/")
         return SandboxRequest(
-            method: method,
+            method: head.method.rawValue,
             path: target.path,
             rawQuery: target.rawQuery,
             headers: headers,
