@@ -36,8 +36,8 @@ struct AddCommand: AsyncParsableCommand {
             form.text = text
             let sent = await WaitIndicator.showing("Posting") { await form.post() }
             guard sent, let row = screen.rows.first(where: { $0.identifier == form.sentPost?.identifier }) else {
-                var line = FeedFlow.line(form.alert, fallback: form.lastError)
-                if let error = form.lastError {
+                var line = FeedFlow.line(form.alert, fallback: form.error)
+                if let error = form.error {
                     // The lesson's alert cannot tell the two causes apart; a terminal can.
                     line += " (\(error.description))"
                 }

@@ -54,7 +54,7 @@ enum FeedFlow {
     /// Throws the screen's alert as one line when its last step failed.
     static func check(_ screen: PostFeedViewModel) throws {
         guard screen.state == .failed else { return }
-        throw ExampleFailure(line(screen.alert, fallback: screen.lastError))
+        throw ExampleFailure(line(screen.alert, fallback: screen.error))
     }
 
     /// `Title: message`, or `Title! message` when the title has its own

@@ -39,7 +39,7 @@ struct ReportCommand: AsyncParsableCommand {
             let recorded = await WaitIndicator.showing("Reporting") { await screen.report(row, reason: reason) }
             guard recorded else {
                 throw ExampleFailure(
-                    FeedFlow.line(screen.alert, fallback: screen.lastError) + " The post stays hidden.")
+                    FeedFlow.line(screen.alert, fallback: screen.error) + " The post stays hidden.")
             }
             if options.json {
                 try JSONOutput.print(ReportDocument(post: row, reason: reason, hidden: true))

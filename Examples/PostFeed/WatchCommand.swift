@@ -74,7 +74,7 @@ struct WatchCommand: AsyncParsableCommand {
             await live.value
             progress.finish()
             if screen.alert != nil {
-                throw ExampleFailure(FeedFlow.line(screen.alert, fallback: screen.lastError))
+                throw ExampleFailure(FeedFlow.line(screen.alert, fallback: screen.error))
             }
             if !options.json {
                 print("Stopped after \(seconds) s.")

@@ -35,12 +35,12 @@ struct AirtableCreateProjectTests {
         form.category = "Brand identity"
         let states = StateTrail { form.state }
         let posting = Task { await form.post() }
-        await states.wait(for: .posting)
+        await states.wait(for: .submitting)
         #expect(form.isPosting)
         #expect(!form.shouldDismiss)
         await posting.value
-        await states.wait(for: .posted)
-        #expect(states.values == [.editing, .posting, .posted])
+        await states.wait(for: .submitted)
+        #expect(states.values == [.editing, .submitting, .submitted])
         #expect(!form.isPosting)
         #expect(form.shouldDismiss)
         #expect(form.alert == nil)
@@ -96,8 +96,8 @@ struct AirtableCreateProjectTests {
         form.category = "Brand identity"
         let states = StateTrail { form.state }
         await form.post()
-        await states.wait(for: .editing)
-        #expect(states.values == [.editing, .posting, .editing])
+        await states.wait(for: .failed)
+        #expect(states.values == [.editing, .submitting, .failed])
         let error = try #require(form.error)
         #expect(form.alert == AlertViewModel(title: "Error posting new Project", message: error.description))
         #expect(form.alert?.message.contains("cannot accept the provided value") == true)

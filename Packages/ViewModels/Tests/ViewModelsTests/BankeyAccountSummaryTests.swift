@@ -111,8 +111,8 @@ struct BankeyAccountSummaryTests {
             screen.alert
                 == AlertViewModel(
                     title: "Server Error", message: "We could not process your request. Please try again."))
-        #expect(screen.error?.kind == .serverError)
-        #expect(screen.error?.underlying.status == 503)
+        #expect(screen.error.map(BankeyError.init)?.kind == .serverError)
+        #expect(screen.error?.status == 503)
         #expect(screen.rows.isEmpty)
         #expect(screen.total == nil)
     }
@@ -129,7 +129,7 @@ struct BankeyAccountSummaryTests {
             screen.alert
                 == AlertViewModel(
                     title: "Network Error", message: "Ensure you are connected to the internet. Please try again."))
-        #expect(screen.error?.kind == .decodingError)
+        #expect(screen.error.map(BankeyError.init)?.kind == .decodingError)
     }
 
     @Test("A dropped connection and an unknown user are server failures")
@@ -143,7 +143,7 @@ struct BankeyAccountSummaryTests {
         let unknown = harness.screen(userId: "42")
         await unknown.load()
         #expect(unknown.alert?.title == "Server Error")
-        #expect(unknown.error?.underlying.status == 404)
+        #expect(unknown.error?.status == 404)
     }
 
     @Test("Every kind maps to the lesson's final texts")
@@ -170,7 +170,7 @@ struct BankeyAccountSummaryTests {
             Fault(path: "/bankey/profile/1/accounts", status: 200, body: Data("not json".utf8)))
         await screen.refresh()
         #expect(screen.state == .failed)
-        #expect(screen.error?.kind == .decodingError)
+        #expect(screen.error.map(BankeyError.init)?.kind == .decodingError)
         #expect(screen.alert?.title == "Server Error")
 
         screen.dismissAlert()

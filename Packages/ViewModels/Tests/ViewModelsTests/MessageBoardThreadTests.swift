@@ -69,14 +69,14 @@ struct MessageBoardThreadTests {
         let fixture = try await PostFeedFixture.make()
         let (board, detail) = try await seededThread(fixture)
         let composer = detail.makeComposer()
-        let log = ScreenStateLog<MessageComposerViewModel.State>()
+        let log = ScreenStateLog<SubmitState>()
         composer.stateObserver = log.observer
         composer.name = "Ada"
         composer.text = "PUT replaces, POST adds"
 
         #expect(await composer.send())
 
-        #expect(log.states == [.sending, .sent])
+        #expect(log.states == [.submitting, .submitted])
         #expect(composer.isFinished)
         #expect(detail.rows.map(\.text) == ["This is a test to make sure the API works!", "PUT replaces, POST adds"])
         #expect(detail.rows.last?.sender == "Ada")
@@ -134,7 +134,7 @@ struct MessageBoardThreadTests {
         let thread = try #require(board.board.threads.first)
         let detail = board.makeDetail(for: thread)
         let composer = detail.makeComposer()
-        let log = ScreenStateLog<MessageComposerViewModel.State>()
+        let log = ScreenStateLog<SubmitState>()
         composer.stateObserver = log.observer
         composer.name = "Ada"
         composer.text = "Lost?"
@@ -142,10 +142,10 @@ struct MessageBoardThreadTests {
 
         #expect(await composer.send() == false)
 
-        #expect(log.states == [.sending, .failed])
+        #expect(log.states == [.submitting, .failed])
         #expect(composer.alert?.title == "Message Not Sent")
-        #expect(composer.alert?.message == composer.lastError?.description)
-        #expect(composer.lastError?.status == 503)
+        #expect(composer.alert?.message == composer.error?.description)
+        #expect(composer.error?.status == 503)
         #expect(await fixture.sandbox.requests.matching("/*/messages.json", method: "POST").count == 1)
         #expect(composer.text == "Lost?")
         #expect(detail.rows.count == 1)
@@ -155,7 +155,7 @@ struct MessageBoardThreadTests {
     func refresh() async throws {
         let fixture = try await PostFeedFixture.make()
         let (_, detail) = try await seededThread(fixture)
-        let log = ScreenStateLog<MessageThreadDetailViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         detail.stateObserver = log.observer
         _ = try await fixture.boardClient().createMessage(in: detail.thread, text: "From elsewhere", sender: "Linus")
 

@@ -23,7 +23,7 @@ struct MessageBoardViewModelTests {
     func load() async throws {
         let fixture = try await PostFeedFixture.make()
         let board = MessageThreadsViewModel(client: fixture.boardClient(), format: PostFeedFixture.format)
-        let log = ScreenStateLog<MessageThreadsViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         board.stateObserver = log.observer
 
         await board.load()
@@ -74,14 +74,14 @@ struct MessageBoardViewModelTests {
     func fetchFailure() async throws {
         let fixture = try await PostFeedFixture.make()
         let board = MessageThreadsViewModel(client: fixture.boardClient())
-        let log = ScreenStateLog<MessageThreadsViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         board.stateObserver = log.observer
         await fixture.fail("/.json", method: "GET", status: 503)
 
         await board.load()
 
         #expect(log.states == [.loading, .failed])
-        let error = try #require(board.lastError)
+        let error = try #require(board.error)
         #expect(error.status == 503)
         #expect(board.alert == AlertViewModel(title: "Error Fetching Threads", message: error.description))
         #expect(board.rows.isEmpty)
@@ -120,7 +120,7 @@ struct MessageBoardViewModelTests {
         #expect(await board.createThread() == nil)
 
         #expect(board.alert?.title == "Error Creating Thread")
-        #expect(board.alert?.message == board.lastError?.description)
+        #expect(board.alert?.message == board.error?.description)
         #expect(board.newThreadTitle == "Doomed")
         #expect(board.rows.map(\.title) == ["REST APIs"])
         #expect(!board.isCreatingThread)

@@ -32,7 +32,7 @@ struct PostFeedNewPostTests {
     func missingText(username: String, text: String) async throws {
         let fixture = try await PostFeedFixture.make()
         let form = NewPostViewModel(client: fixture.feedClient())
-        let log = ScreenStateLog<NewPostViewModel.State>()
+        let log = ScreenStateLog<SubmitState>()
         form.stateObserver = log.observer
         form.username = username
         form.text = text
@@ -41,7 +41,7 @@ struct PostFeedNewPostTests {
 
         #expect(log.states == [.failed])
         #expect(form.alert == Self.uhOh)
-        #expect(form.lastError == nil)
+        #expect(form.error == nil)
         #expect(await fixture.sandbox.requests.all.isEmpty)
         form.dismissAlert()
         #expect(form.alert == nil)
@@ -55,14 +55,14 @@ struct PostFeedNewPostTests {
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
         await feed.load()
         let form = feed.makeNewPostForm()
-        let log = ScreenStateLog<NewPostViewModel.State>()
+        let log = ScreenStateLog<SubmitState>()
         form.stateObserver = log.observer
         form.username = " Ada "
         form.text = "Hello, feed"
 
         #expect(await form.post())
 
-        #expect(log.states == [.posting, .posted])
+        #expect(log.states == [.submitting, .submitted])
         #expect(form.alert == nil)
         let post = try #require(form.sentPost)
         #expect(post.username == "Ada")
@@ -83,7 +83,7 @@ struct PostFeedNewPostTests {
         await feed.load()
         let rowsBefore = feed.rows
         let form = feed.makeNewPostForm()
-        let log = ScreenStateLog<NewPostViewModel.State>()
+        let log = ScreenStateLog<SubmitState>()
         form.stateObserver = log.observer
         form.username = "Ada"
         form.text = "Hello"
@@ -91,16 +91,16 @@ struct PostFeedNewPostTests {
 
         #expect(await form.post() == false)
 
-        #expect(log.states == [.posting, .failed])
+        #expect(log.states == [.submitting, .failed])
         #expect(form.alert == Self.uhOh)
-        #expect(form.lastError?.status == 503)
+        #expect(form.error?.status == 503)
         #expect(form.username == "Ada" && form.text == "Hello")
         #expect(form.sentPost == nil)
         #expect(feed.rows == rowsBefore)
 
         form.dismissAlert()
         #expect(await form.post())
-        #expect(log.states == [.posting, .failed, .editing, .posting, .posted])
+        #expect(log.states == [.submitting, .failed, .editing, .submitting, .submitted])
         #expect(feed.rows.first?.text == "Hello")
     }
 }

@@ -14,7 +14,7 @@ struct PostFeedViewModelTests {
     func firstLoad() async throws {
         let fixture = try await PostFeedFixture.make()
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
-        let log = ScreenStateLog<PostFeedViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
         #expect(feed.state == .idle)
 
@@ -53,7 +53,7 @@ struct PostFeedViewModelTests {
         let fixture = try await PostFeedFixture.make()
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
         await feed.load()
-        let log = ScreenStateLog<PostFeedViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
 
         // A row that is not the last does not page.
@@ -90,7 +90,7 @@ struct PostFeedViewModelTests {
         await feed.loadNextPage()
         let paged = feed.rows.count
         var rowsWhileRefreshing: Int?
-        let log = ScreenStateLog<PostFeedViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         feed.stateObserver = { state in
             log.observer(state)
             if state == .refreshing { rowsWhileRefreshing = feed.rows.count }
@@ -123,7 +123,7 @@ struct PostFeedViewModelTests {
     func loadFailure() async throws {
         let fixture = try await PostFeedFixture.make()
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
-        let log = ScreenStateLog<PostFeedViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
         await fixture.fail("/posts.json", status: 500)
 
@@ -131,7 +131,7 @@ struct PostFeedViewModelTests {
 
         #expect(log.states == [.loading, .failed])
         #expect(feed.rows.isEmpty)
-        let error = try #require(feed.lastError as? NetworkError)
+        let error = try #require(feed.error as? NetworkError)
         #expect(error.status == 500)
         #expect(feed.alert == AlertViewModel(title: "Error Fetching Posts", message: error.description))
         #expect(!feed.isNetworkActivityIndicatorVisible)
@@ -154,7 +154,7 @@ struct PostFeedViewModelTests {
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
         await feed.load()
         let firstPage = feed.rows
-        let log = ScreenStateLog<PostFeedViewModel.State>()
+        let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
         await fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
 
@@ -186,7 +186,7 @@ struct PostFeedViewModelTests {
         await fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
         await feed.refresh()
         #expect(feed.alert == first)
-        #expect((feed.lastError as? NetworkError)?.description == NetworkError.connectionLost.description)
+        #expect((feed.error as? NetworkError)?.description == NetworkError.connectionLost.description)
     }
 
     @Test("Posts newer than the last seen are cued as new; the first visit cues nothing")
@@ -266,7 +266,7 @@ struct PostFeedViewModelTests {
 
         #expect(!feed.rows.contains { $0.identifier == reported.identifier })
         #expect(feed.alert?.title == "Report Not Sent")
-        #expect((feed.lastError as? NetworkError)?.status == 500)
+        #expect((feed.error as? NetworkError)?.status == 500)
     }
 
     @Test("Hiding without reporting removes the row and sends nothing")

@@ -24,15 +24,6 @@ import Observation
 @MainActor
 @Observable
 public final class CreateProjectViewModel {
-    /// Where the form is.
-    public enum State: Sendable, Hashable {
-        /// The user is filling it in (also after a failed post).
-        case editing
-        /// The post is on its way: show the spinner, hide the button.
-        case posting
-        /// The project was created: dismiss the screen.
-        case posted
-    }
 
     /// The alert for a form with a blank field, as in the lesson.
     public static let invalidProjectAlert = AlertViewModel(
@@ -50,7 +41,7 @@ public final class CreateProjectViewModel {
     public let timeZone: TimeZone
 
     /// Where the form is.
-    public private(set) var state: State = .editing
+    public private(set) var state: SubmitState = .editing
     /// The alert to show, if any; a second one never replaces it.
     public private(set) var alert: AlertViewModel?
     /// What the last post failed with, in full.
@@ -79,12 +70,12 @@ public final class CreateProjectViewModel {
 
     /// Whether to show the spinner instead of the post button.
     public var isPosting: Bool {
-        state == .posting
+        state == .submitting
     }
 
     /// Whether the screen should go away: the project was created.
     public var shouldDismiss: Bool {
-        state == .posted
+        state == .submitted
     }
 
     /// The project the fields describe, or `nil` when the name or the
@@ -97,19 +88,19 @@ public final class CreateProjectViewModel {
     }
 
     /// Posts the project: an ``invalidProjectAlert`` for blank fields, else
-    /// ``State/posting`` until Airtable answers. Does nothing while posting
+    /// ``SubmitState/submitting`` until Airtable answers. Does nothing while posting
     /// or once posted, so a double tap cannot create two projects.
     public func post() async {
-        guard state == .editing else { return }
+        guard state == .editing || state == .failed else { return }
         guard let project = self.project else {
             show(Self.invalidProjectAlert)
             return
         }
-        state = .posting
+        state = .submitting
         do throws(NetworkError) {
             createdRecord = try await client.post(project)
             error = nil
-            state = .posted
+            state = .submitted
         } catch {
             self.error = error
             if case .cancelled = error {
@@ -117,7 +108,7 @@ public final class CreateProjectViewModel {
                 return
             }
             show(AlertViewModel(title: Self.postFailureAlertTitle, message: error.description))
-            state = .editing
+            state = .failed
         }
     }
 

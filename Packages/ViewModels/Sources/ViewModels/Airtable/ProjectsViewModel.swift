@@ -13,31 +13,18 @@ import Observation
 /// screen.alert?.title       // "Error Fetching Data" after a failure
 /// ```
 ///
-/// States: ``State/idle`` → ``State/loading`` → ``State/loaded`` or
-/// ``State/failed``; fetching again once rows are shown is
-/// ``State/refreshing``, and keeps them on screen meanwhile.
+/// States: ``LoadState/idle`` → ``LoadState/loading`` → ``LoadState/loaded`` or
+/// ``LoadState/failed``; fetching again once rows are shown is
+/// ``LoadState/refreshing``, and keeps them on screen meanwhile.
 @MainActor
 @Observable
 public final class ProjectsViewModel {
-    /// Where the screen is in its lifecycle.
-    public enum State: Sendable, Hashable {
-        /// Nothing fetched yet.
-        case idle
-        /// The first fetch is running.
-        case loading
-        /// The projects are shown.
-        case loaded
-        /// The last fetch failed; ``ProjectsViewModel/alert`` says why.
-        case failed
-        /// Fetching again while the last rows stay on screen.
-        case refreshing
-    }
 
     /// The alert title for a failed fetch, as in the lesson.
     public static let errorAlertTitle = "Error Fetching Data"
 
     /// Where the screen is.
-    public private(set) var state: State = .idle
+    public private(set) var state: LoadState = .idle
     /// The projects, in the table's order.
     public private(set) var projects: [Project] = []
     /// The alert to show, if any; a second failure does not replace it.

@@ -16,24 +16,11 @@ import Observation
 /// screen.alert?.title                       // "Server Error" after a failure
 /// ```
 ///
-/// States: ``State/idle`` → ``State/loading`` → ``State/loaded`` or
-/// ``State/failed``; ``refresh()`` goes through ``State/refreshing``.
+/// States: ``LoadState/idle`` → ``LoadState/loading`` → ``LoadState/loaded`` or
+/// ``LoadState/failed``; ``refresh()`` goes through ``LoadState/refreshing``.
 @MainActor
 @Observable
 public final class AccountSummaryViewModel {
-    /// Where the screen is in its lifecycle.
-    public enum State: Sendable, Hashable {
-        /// Nothing fetched yet.
-        case idle
-        /// The first fetch is running; the table shows skeletons.
-        case loading
-        /// The profile and the accounts are shown.
-        case loaded
-        /// The last fetch failed; ``AccountSummaryViewModel/alert`` says why.
-        case failed
-        /// A pull to refresh is running: the screen was reset to skeletons.
-        case refreshing
-    }
 
     /// How many skeleton rows show while loading, as in the lesson.
     public static let skeletonRowCount = 10
@@ -66,7 +53,7 @@ public final class AccountSummaryViewModel {
     public let timeZone: TimeZone
 
     /// Where the screen is.
-    public private(set) var state: State = .idle
+    public private(set) var state: LoadState = .idle
     /// The profile, once fetched.
     public private(set) var profile: Profile?
     /// The accounts, once fetched, in the server's order.
@@ -76,8 +63,9 @@ public final class AccountSummaryViewModel {
     /// The alert to show, if any. A second failure while one is showing
     /// does not replace it: never two alerts at once.
     public private(set) var alert: AlertViewModel?
-    /// What went wrong last, in full, for logs; the alert is what users see.
-    public private(set) var error: BankeyError?
+    /// What went wrong last, in full, for logs; the alert is what users
+    /// see, chosen by the lesson's reading of it (`BankeyError(error).kind`).
+    public private(set) var error: NetworkError?
 
     private let client: BankeyClient
     private let now: @Sendable () -> Date
@@ -195,16 +183,15 @@ public final class AccountSummaryViewModel {
             error = nil
             state = .loaded
         } catch {
-            // The lesson's reading of the failure: one of its two alerts.
-            let error = BankeyError(error)
             self.error = error
             // A cancelled fetch is the caller's doing, not a failure to report.
-            guard !error.isCancelled else {
+            if case .cancelled = error {
                 state = .idle
                 return
             }
             if alert == nil {
-                alert = Self.titleAndMessage(for: error.kind)
+                // The lesson's reading of the failure: one of its two alerts.
+                alert = Self.titleAndMessage(for: BankeyError(error).kind)
             }
             state = .failed
         }

@@ -17,18 +17,6 @@ import Observation
 @MainActor
 @Observable
 public final class MessageComposerViewModel {
-    /// Where the composer is.
-    public enum State: Sendable, Hashable {
-        /// The user is typing.
-        case editing
-        /// The message is on its way.
-        case sending
-        /// The message was sent: back to the thread.
-        case sent
-        /// Something was missing or the message was not sent; the alert says
-        /// which, and the fields keep what was typed.
-        case failed
-    }
 
     /// The name field's placeholder.
     public static let namePlaceholder = "Enter your name:"
@@ -53,17 +41,17 @@ public final class MessageComposerViewModel {
     /// The thread the message goes to.
     public private(set) var thread: MessageThread
     /// Where the composer is.
-    public private(set) var state: State = .editing
+    public private(set) var state: SubmitState = .editing
     /// The alert to show, if any.
     public private(set) var alert: AlertViewModel?
     /// Why the last send failed, when the network failed.
-    public private(set) var lastError: NetworkError?
+    public private(set) var error: NetworkError?
 
     private let client: MessageBoardClient
     private let senderNames: SenderNameStore
     private let onSent: @MainActor (MessageThread) -> Void
     /// Sees every state the composer passes through, for tests.
-    @ObservationIgnored var stateObserver: ((State) -> Void)?
+    @ObservationIgnored var stateObserver: ((SubmitState) -> Void)?
 
     /// Creates a composer for `thread`; `onSent` receives the thread with
     /// the message added.
@@ -81,7 +69,7 @@ public final class MessageComposerViewModel {
     }
 
     /// Whether the composer is done and the thread shows again.
-    public var isFinished: Bool { state == .sent }
+    public var isFinished: Bool { state == .submitted }
 
     /// Whether both fields have text.
     public var canSend: Bool {
@@ -97,27 +85,27 @@ public final class MessageComposerViewModel {
     /// - Returns: Whether it was sent.
     @discardableResult
     public func send() async -> Bool {
-        guard state != .sending else { return false }
+        guard state != .submitting else { return false }
         guard canSend else {
-            lastError = nil
+            self.error = nil
             alert = Self.missingInformationAlert
             setState(.failed)
             return false
         }
         alert = nil
-        setState(.sending)
+        setState(.submitting)
         let sender = trimmed(name)
         do {
             thread = try await client.createMessage(in: thread, text: trimmed(text), sender: sender)
-            lastError = nil
+            self.error = nil
             // The message is sent either way; a name that cannot be saved
             // is only typed again next time.
             try? senderNames.remember(sender)
             onSent(thread)
-            setState(.sent)
+            setState(.submitted)
             return true
         } catch {
-            lastError = error
+            self.error = error
             alert = AlertViewModel(title: Self.sendFailedTitle, message: error.description)
             setState(.failed)
             return false
@@ -136,7 +124,7 @@ public final class MessageComposerViewModel {
         value.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func setState(_ new: State) {
+    private func setState(_ new: SubmitState) {
         state = new
         stateObserver?(new)
     }

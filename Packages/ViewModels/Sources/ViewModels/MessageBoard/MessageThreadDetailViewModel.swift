@@ -17,15 +17,6 @@ import Observation
 @MainActor
 @Observable
 public final class MessageThreadDetailViewModel {
-    /// Where the screen is.
-    public enum State: Sendable, Hashable {
-        /// The rows are the thread as last read or sent.
-        case loaded
-        /// The thread is being read again; the rows stay.
-        case refreshing
-        /// The last read failed; ``MessageThreadDetailViewModel/alert`` says why.
-        case failed
-    }
 
     /// The alert title when the thread cannot be read again.
     public static let fetchFailedTitle = "Error Fetching Messages"
@@ -44,15 +35,15 @@ public final class MessageThreadDetailViewModel {
     /// The messages, oldest first.
     public private(set) var rows: [MessageCell.ViewModel] = []
     /// Where the screen is.
-    public private(set) var state: State = .loaded
+    public private(set) var state: LoadState = .loaded
     /// The alert to show, if any; one at a time.
     public private(set) var alert: AlertViewModel?
     /// The last failure, for a caller that reports it in its own words.
-    public private(set) var lastError: (any Error)?
+    public private(set) var error: (any Error)?
 
     private let onChange: @MainActor (MessageThread) -> Void
     /// Sees every state the screen passes through, for tests.
-    @ObservationIgnored var stateObserver: ((State) -> Void)?
+    @ObservationIgnored var stateObserver: ((LoadState) -> Void)?
 
     /// Creates the screen of `thread`; `onChange` hears of every new
     /// version of it (a message sent, a refresh), so the list can follow.
@@ -123,13 +114,13 @@ public final class MessageThreadDetailViewModel {
     }
 
     private func fail(_ error: any Error, title: String) {
-        lastError = error
+        self.error = error
         if alert == nil {
             alert = AlertViewModel(title: title, message: String(describing: error))
         }
     }
 
-    private func setState(_ new: State) {
+    private func setState(_ new: LoadState) {
         state = new
         stateObserver?(new)
     }

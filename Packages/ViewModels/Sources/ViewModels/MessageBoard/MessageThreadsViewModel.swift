@@ -19,19 +19,6 @@ import Observation
 @MainActor
 @Observable
 public final class MessageThreadsViewModel {
-    /// Where the screen is.
-    public enum State: Sendable, Hashable {
-        /// Nothing asked yet.
-        case idle
-        /// The board is on its way; there are no rows yet.
-        case loading
-        /// The rows are the board.
-        case loaded
-        /// Pull to refresh: the board is on its way; the rows stay.
-        case refreshing
-        /// The last fetch failed; ``MessageThreadsViewModel/alert`` says why.
-        case failed
-    }
 
     /// The navigation title, `λ Message Board` (the lesson's storyboard
     /// shows it double-encoded as `Î»`).
@@ -56,7 +43,7 @@ public final class MessageThreadsViewModel {
     /// The header field: the title of the thread to create.
     public var newThreadTitle = ""
     /// Where the screen is.
-    public private(set) var state: State = .idle
+    public private(set) var state: LoadState = .idle
     /// The threads, sorted by title.
     public private(set) var rows: [MessageThreadCell.ViewModel] = []
     /// The threads behind the rows, with their messages.
@@ -66,14 +53,14 @@ public final class MessageThreadsViewModel {
     /// The alert to show, if any; one at a time.
     public private(set) var alert: AlertViewModel?
     /// The last failure, for a caller that reports it in its own words.
-    public private(set) var lastError: NetworkError?
+    public private(set) var error: NetworkError?
     /// Whether a request is in flight.
     public var isNetworkActivityIndicatorVisible: Bool {
         state == .loading || state == .refreshing || isCreatingThread
     }
 
     /// Sees every state the screen passes through, for tests.
-    @ObservationIgnored var stateObserver: ((State) -> Void)?
+    @ObservationIgnored var stateObserver: ((LoadState) -> Void)?
 
     /// Creates the screen.
     public init(
@@ -118,7 +105,7 @@ public final class MessageThreadsViewModel {
             update(thread)
             return thread
         } catch {
-            lastError = error
+            self.error = error
             showAlert(AlertViewModel(title: Self.createFailedTitle, message: error.description))
             return nil
         }
@@ -149,7 +136,7 @@ public final class MessageThreadsViewModel {
         alert = nil
     }
 
-    private func fetch(as phase: State) async {
+    private func fetch(as phase: LoadState) async {
         guard state != .loading, state != .refreshing else { return }
         setState(phase)
         do {
@@ -157,7 +144,7 @@ public final class MessageThreadsViewModel {
             rows = board.threads.map(MessageThreadCell.ViewModel.init)
             setState(.loaded)
         } catch {
-            lastError = error
+            self.error = error
             showAlert(AlertViewModel(title: Self.fetchFailedTitle, message: error.description))
             setState(.failed)
         }
@@ -169,7 +156,7 @@ public final class MessageThreadsViewModel {
         }
     }
 
-    private func setState(_ new: State) {
+    private func setState(_ new: LoadState) {
         state = new
         stateObserver?(new)
     }

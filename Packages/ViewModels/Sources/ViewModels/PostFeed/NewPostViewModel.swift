@@ -18,18 +18,6 @@ import PostFeedClient
 @MainActor
 @Observable
 public final class NewPostViewModel {
-    /// Where the form is.
-    public enum State: Sendable, Hashable {
-        /// The user is typing.
-        case editing
-        /// The post is on its way.
-        case posting
-        /// The post was sent; the form can close.
-        case posted
-        /// Something was missing or the post could not be sent; the alert
-        /// says so and the fields keep what was typed.
-        case failed
-    }
 
     /// The form's title.
     public static let title = "New Post"
@@ -58,19 +46,19 @@ public final class NewPostViewModel {
     /// The message typed.
     public var text = ""
     /// Where the form is.
-    public private(set) var state: State = .editing
+    public private(set) var state: SubmitState = .editing
     /// The alert to show, if any.
     public private(set) var alert: AlertViewModel?
     /// Why the last post failed, when the network failed: the lesson's
     /// alert does not say, a log or a terminal can.
-    public private(set) var lastError: NetworkError?
-    /// The post sent, once ``state`` is ``State/posted``.
+    public private(set) var error: NetworkError?
+    /// The post sent, once ``state`` is ``SubmitState/submitted``.
     public private(set) var sentPost: Post?
 
     private let client: PostFeedClient
     private let onPosted: @MainActor (Post) async -> Void
     /// Sees every state the form passes through, for tests.
-    @ObservationIgnored var stateObserver: ((State) -> Void)?
+    @ObservationIgnored var stateObserver: ((SubmitState) -> Void)?
 
     /// Creates a form that posts with `client` and tells `onPosted` about
     /// each post sent.
@@ -90,24 +78,24 @@ public final class NewPostViewModel {
     ///   `Uh oh!`.
     @discardableResult
     public func post() async -> Bool {
-        guard state != .posting else { return false }
+        guard state != .submitting else { return false }
         guard canPost else {
-            lastError = nil
+            self.error = nil
             alert = Self.missingInformationAlert
             setState(.failed)
             return false
         }
         alert = nil
-        setState(.posting)
+        setState(.submitting)
         do {
             let sent = try await client.addPost(username: trimmed(username), text: trimmed(text))
             sentPost = sent
-            lastError = nil
+            self.error = nil
             await onPosted(sent)
-            setState(.posted)
+            setState(.submitted)
             return true
         } catch {
-            lastError = error
+            self.error = error
             alert = Self.missingInformationAlert
             setState(.failed)
             return false
@@ -126,7 +114,7 @@ public final class NewPostViewModel {
         value.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
-    private func setState(_ new: State) {
+    private func setState(_ new: SubmitState) {
         state = new
         stateObserver?(new)
     }

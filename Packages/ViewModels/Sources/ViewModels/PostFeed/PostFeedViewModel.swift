@@ -25,22 +25,6 @@ import PostFeedClient
 @MainActor
 @Observable
 public final class PostFeedViewModel {
-    /// Where the screen is.
-    public enum State: Sendable, Hashable {
-        /// Nothing asked yet.
-        case idle
-        /// The first page is on its way; there are no rows yet.
-        case loading
-        /// The rows are what the feed holds.
-        case loaded
-        /// Pull to refresh: the newest page is on its way; the rows stay.
-        case refreshing
-        /// The next older page is on its way; the rows stay.
-        case paging
-        /// The last request failed; ``PostFeedViewModel/alert`` says why and
-        /// the rows (if any) stay.
-        case failed
-    }
 
     /// The alert title when a page cannot be fetched; the message is the
     /// error's own line.
@@ -58,13 +42,13 @@ public final class PostFeedViewModel {
     public let format: TimestampFormat
 
     /// Where the screen is.
-    public private(set) var state: State = .idle
+    public private(set) var state: LoadState = .idle
     /// The rows, newest first, none repeated, none hidden.
     public private(set) var rows: [PostCell.ViewModel] = []
     /// The alert to show, if any; one at a time.
     public private(set) var alert: AlertViewModel?
     /// The last failure, for a caller that reports it in its own words.
-    public private(set) var lastError: (any Error)?
+    public private(set) var error: (any Error)?
     /// Whether paging reached the oldest post.
     public private(set) var hasReachedEnd = false
     /// The entries of the feed that are not posts, with the reason.
@@ -85,7 +69,7 @@ public final class PostFeedViewModel {
     /// Posts made on this screen; the user saw them, so they are never new.
     private var postedHere: Set<UUID> = []
     /// Sees every state the screen passes through, for tests.
-    @ObservationIgnored var stateObserver: ((State) -> Void)?
+    @ObservationIgnored var stateObserver: ((LoadState) -> Void)?
 
     /// Creates the screen.
     ///
@@ -104,7 +88,7 @@ public final class PostFeedViewModel {
 
     /// Whether a page is on its way.
     public var isBusy: Bool {
-        [.loading, .refreshing, .paging].contains(state)
+        state.isBusy
     }
 
     /// Loads the newest page: on appear, or to try again after a failure.
@@ -161,7 +145,7 @@ public final class PostFeedViewModel {
         }
     }
 
-    private func fetchNewest(as phase: State) async {
+    private func fetchNewest(as phase: LoadState) async {
         guard !isBusy else { return }
         setState(phase)
         do {
@@ -207,7 +191,7 @@ public final class PostFeedViewModel {
     /// Records a failure; an alert already showing stays, so there are
     /// never two at once.
     func fail(_ error: any Error, title: String) {
-        lastError = error
+        self.error = error
         if alert == nil {
             alert = AlertViewModel(title: title, message: String(describing: error))
         }
@@ -221,7 +205,7 @@ public final class PostFeedViewModel {
         }
     }
 
-    private func setState(_ new: State) {
+    private func setState(_ new: LoadState) {
         state = new
         stateObserver?(new)
     }

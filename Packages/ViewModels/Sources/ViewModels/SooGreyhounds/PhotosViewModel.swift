@@ -14,25 +14,12 @@ import SooGreyhoundsClient
 /// gallery.cells.first?.imageState.pixelSizeText   // "1600 × 1067"
 /// ```
 ///
-/// States: ``State/idle`` → ``State/loading`` → ``State/loaded`` or
-/// ``State/failed``; ``refresh()`` is ``State/refreshing`` and keeps the
+/// States: ``LoadState/idle`` → ``LoadState/loading`` → ``LoadState/loaded`` or
+/// ``LoadState/failed``; ``refresh()`` is ``LoadState/refreshing`` and keeps the
 /// photos (and the images already here) on screen meanwhile.
 @MainActor
 @Observable
 public final class PhotosViewModel {
-    /// Where the gallery is in its lifecycle.
-    public enum State: Sendable, Hashable {
-        /// Nothing fetched yet.
-        case idle
-        /// The first list is being fetched.
-        case loading
-        /// The photos are shown.
-        case loaded
-        /// The last fetch failed; ``PhotosViewModel/alert`` says why.
-        case failed
-        /// Fetching the same list again while the photos stay on screen.
-        case refreshing
-    }
 
     /// Which photos the gallery shows.
     public enum Source: Sendable, Hashable {
@@ -58,7 +45,7 @@ public final class PhotosViewModel {
     public let locale: Locale
 
     /// Where the gallery is.
-    public private(set) var state: State = .idle
+    public private(set) var state: LoadState = .idle
     /// Which photos are (or are being) fetched.
     public private(set) var source: Source = .latest
     /// The photos, in the service's order.
@@ -183,7 +170,7 @@ public final class PhotosViewModel {
             photo: photo, imageState: imageState(for: photo.photoID), timeZone: timeZone, locale: locale)
     }
 
-    private func fetch(_ newSource: Source, state newState: State) async {
+    private func fetch(_ newSource: Source, state newState: LoadState) async {
         guard !isFetching else { return }
         if newSource != source {
             photos = []
