@@ -41,7 +41,13 @@ public enum PostCell {
             dateFormatted = format.string(from: post.date)
             detail = "\(post.username) - \(dateFormatted)"
             timestamp = post.timestamp
-            isNew = lastSeen.map { post.timestamp > $0 } ?? false
+            isNew = Self.isNew(timestamp: post.timestamp, lastSeen: lastSeen)
+        }
+
+        /// Whether a post made at `timestamp` is new to a user who last saw
+        /// `lastSeen`: newer than it, and never before the user saw anything.
+        static func isNew(timestamp: TimeInterval, lastSeen: TimeInterval?) -> Bool {
+            lastSeen.map { timestamp > $0 } ?? false
         }
     }
 }

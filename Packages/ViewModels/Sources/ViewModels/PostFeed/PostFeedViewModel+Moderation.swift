@@ -12,13 +12,13 @@ extension PostFeedViewModel {
     /// - Returns: Whether the report was recorded.
     @discardableResult
     public func report(_ row: PostCell.ViewModel, reason: String) async -> Bool {
-        guard let post = post(for: row) else { return false }
+        guard let post = await post(for: row) else { return false }
         do {
             _ = try await withNetworkActivity { try await client.report(post, reason: reason) }
-            await mirrorClient()
+            await showClientFeed()
             return true
         } catch {
-            await mirrorClient()
+            await showClientFeed()
             fail(error, title: Self.reportFailedTitle)
             return false
         }
@@ -29,13 +29,13 @@ extension PostFeedViewModel {
     /// The row goes at once; if the hidden list cannot be saved the alert
     /// says it will come back after a restart.
     public func hide(_ row: PostCell.ViewModel) async {
-        guard let post = post(for: row) else { return }
+        guard let post = await post(for: row) else { return }
         do {
             try await client.hide(post)
         } catch {
             fail(error, title: Self.hideFailedTitle)
         }
-        await mirrorClient()
+        await showClientFeed()
     }
 
     /// Follows the feed live until the calling task is cancelled: posts
@@ -51,7 +51,7 @@ extension PostFeedViewModel {
     public func observeLiveUpdates() async {
         do {
             for try await feed in await client.updates() {
-                apply(feed)
+                render(feed)
             }
         } catch {
             fail(error, title: Self.liveUpdatesFailedTitle)

@@ -18,10 +18,12 @@ import PostFeedClient
 /// let form = feed.makeNewPostForm()              // "Display name", "What's up?"
 /// ```
 ///
-/// The client holds the feed (pages merged without duplicates, hidden
-/// posts left out); this screen mirrors it as display values after every
-/// intent and every live change, so the rows are always the client's
-/// posts, in its order.
+/// One owner for the feed: the client holds it (pages merged without
+/// duplicates, hidden posts left out, the paging cursor). This screen keeps
+/// no copy of the posts, only its rows, rendered from the client's feed
+/// after every intent and every live change, so they are always the
+/// client's posts, in its order; a report or hide finds its post in the
+/// client.
 @MainActor
 @Observable
 public final class PostFeedViewModel {
@@ -65,7 +67,6 @@ public final class PostFeedViewModel {
     private var activeRequests = 0
     /// Whether a newest page arrived, so there is a last row to page from.
     private var hasLoadedNewestPage = false
-    private var posts: [Post] = []
     /// Posts made on this screen; the user saw them, so they are never new.
     private var postedHere: Set<UUID> = []
     /// Sees every state the screen passes through, for tests.
@@ -110,7 +111,7 @@ public final class PostFeedViewModel {
         do {
             let page = try await withNetworkActivity { try await client.fetchPosts(reset: false) }
             hasReachedEnd = page.hasReachedEnd
-            await mirrorClient()
+            await showClientFeed()
             setState(.loaded)
         } catch {
             fail(error, title: Self.fetchFailedTitle)
@@ -127,9 +128,9 @@ public final class PostFeedViewModel {
 
     /// Marks every row as seen, so only posts arriving later are cued.
     public func markAllAsSeen() {
-        guard let newest = posts.first?.timestamp else { return }
+        guard let newest = rows.first?.timestamp else { return }
         lastSeen = max(lastSeen ?? newest, newest)
-        rebuildRows()
+        recueRows()
     }
 
     /// Hides the alert.
@@ -141,7 +142,7 @@ public final class PostFeedViewModel {
     public func makeNewPostForm() -> NewPostViewModel {
         NewPostViewModel(client: client) { [weak self] post in
             self?.postedHere.insert(post.identifier)
-            await self?.mirrorClient()
+            await self?.showClientFeed()
         }
     }
 
@@ -152,10 +153,10 @@ public final class PostFeedViewModel {
             let page = try await withNetworkActivity { try await client.fetchPosts(reset: true) }
             hasReachedEnd = page.hasReachedEnd
             hasLoadedNewestPage = true
-            await mirrorClient()
-            if lastSeen == nil, let newest = posts.first?.timestamp {
+            await showClientFeed()
+            if lastSeen == nil, let newest = rows.first?.timestamp {
                 lastSeen = newest
-                rebuildRows()
+                recueRows()
             }
             setState(.loaded)
         } catch {
@@ -171,21 +172,24 @@ public final class PostFeedViewModel {
         return try await operation()
     }
 
-    /// Takes in what the client holds now.
-    func mirrorClient() async {
-        apply(await client.feed)
+    /// Shows the feed the client holds now.
+    func showClientFeed() async {
+        render(await client.feed)
     }
 
-    /// Shows `feed` as rows.
-    func apply(_ feed: PostFeed) {
-        posts = feed.posts
+    /// Shows `feed`, a snapshot of the client's, as rows.
+    func render(_ feed: PostFeed) {
         skipped = feed.skipped
-        rebuildRows()
+        rows = feed.posts.map { post in
+            var row = PostCell.ViewModel(post, format: format, lastSeen: lastSeen)
+            row.isNew = row.isNew && !postedHere.contains(post.identifier)
+            return row
+        }
     }
 
-    /// The post behind a row, if the feed still holds it.
-    func post(for row: PostCell.ViewModel) -> Post? {
-        posts.first { $0.identifier == row.identifier }
+    /// The post behind a row, if the client's feed still holds it.
+    func post(for row: PostCell.ViewModel) async -> Post? {
+        await client.posts.first { $0.identifier == row.identifier }
     }
 
     /// Records a failure; an alert already showing stays, so there are
@@ -197,11 +201,13 @@ public final class PostFeedViewModel {
         }
     }
 
-    private func rebuildRows() {
-        rows = posts.map { post in
-            var row = PostCell.ViewModel(post, format: format, lastSeen: lastSeen)
-            row.isNew = row.isNew && !postedHere.contains(post.identifier)
-            return row
+    /// Cues again which rows are new, after ``lastSeen`` moved.
+    private func recueRows() {
+        for index in rows.indices {
+            rows[index].isNew =
+                PostCell.ViewModel.isNew(
+                    timestamp: rows[index].timestamp, lastSeen: lastSeen)
+                && !postedHere.contains(rows[index].identifier)
         }
     }
 

@@ -14,6 +14,13 @@ import SooGreyhoundsClient
 /// gallery.cells.first?.imageState.pixelSizeText   // "1600 × 1067"
 /// ```
 ///
+/// One owner for each piece: the ``/SooGreyhoundsClient/PhotoStore`` owns
+/// the image cache and the downloads in flight, so screens sharing it never
+/// fetch one image twice; this screen owns which photos it shows and each
+/// cell's state. A cell's state holds the image it shows, as an image view
+/// holds its image, because the cache may evict one still on screen; it is
+/// never read back into the store.
+///
 /// States: ``LoadState/idle`` → ``LoadState/loading`` → ``LoadState/loaded`` or
 /// ``LoadState/failed``; ``refresh()`` is ``LoadState/refreshing`` and keeps the
 /// photos (and the images already here) on screen meanwhile.
