@@ -50,10 +50,10 @@ public struct FirebaseStreamPolicy: Sendable {
         self.random = random
     }
 
-    /// The wait before reconnection number `failures` (starting at 1).
+    /// The wait before reconnection number `failures` (starting at 1): the
+    /// SDK's one backoff, ``/Networking/RetryPolicy/backoff(forRetry:)``.
     func delay(afterFailures failures: Int) -> Duration {
-        let exponent = Double(1 << min(max(failures, 1) - 1, 30))
-        let cap = min(baseDelay.seconds * exponent, maxDelay.seconds)
-        return Duration.seconds(clamping: random(0...max(cap, 0)), to: .zero...maxDelay) ?? maxDelay
+        RetryPolicy(baseDelay: baseDelay, maxDelay: maxDelay, clock: clock, random: random)
+            .backoff(forRetry: failures)
     }
 }

@@ -106,7 +106,11 @@ public struct RetryPolicy: Sendable {
         }
     }
 
-    private func backoff(forRetry retry: Int) -> Duration {
+    /// The computed wait before retry number `retry` (from 1): a random
+    /// delay between zero and `baseDelay × 2^(retry − 1)`, capped at
+    /// ``maxDelay``. Also the backoff of anything else that reconnects, such
+    /// as a Firebase event stream.
+    public func backoff(forRetry retry: Int) -> Duration {
         let exponent = Double(1 << min(max(retry, 1) - 1, 30))
         let cap = max(0, min(baseDelay.seconds * exponent, maxDelay.seconds))
         return Duration.seconds(clamping: random(0...cap), to: .zero...max(.zero, maxDelay)) ?? .zero
