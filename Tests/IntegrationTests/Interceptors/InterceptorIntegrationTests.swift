@@ -40,15 +40,23 @@ struct InterceptorIntegrationTests {
         return FirebaseClient(configuration: configuration)
     }
 
+    /// Runs `body` with a server whose Firebase emulator takes only
+    /// ``secret``, and a fresh namespace holding `{"greeting": "hello"}`.
+    static func withSecuredServer(_ body: (SandboxServer, String) async throws -> Void) async throws {
+        var options = SandboxServerOptions(port: 0)
+        options.configuration.firebase.authSecret = secret
+        try await FirebaseTestServer.run(options) { server in
+            let namespace = FirebaseTestServer.freshNamespace()
+            try await server.sandbox.firebase.setValue(["greeting": "hello"], at: "/", namespace: namespace)
+            try await body(server, namespace)
+        }
+    }
+
     @Test(
         "Eight requests with an expired token share one refresh; each refused one is sent again once",
         arguments: Transport.allCases)
     func tokenRefresh(over transport: Transport) async throws {
-        var options = SandboxServerOptions(port: 0)
-        options.configuration.firebase.authSecret = Self.secret
-        try await FirebaseTestServer.run(options) { server in
-            let namespace = FirebaseTestServer.freshNamespace()
-            try await server.sandbox.firebase.setValue(["greeting": "hello"], at: "/", namespace: namespace)
+        try await Self.withSecuredServer { server, namespace in
             let refreshes = Mutex(0)
             let tokens = AccessTokenStore(token: "expired-access-token") { () async throws(NetworkError) -> String in
                 refreshes.withLock { $0 += 1 }
@@ -80,11 +88,7 @@ struct InterceptorIntegrationTests {
 
     @Test("A stream refused with an expired token refreshes it and opens", arguments: Transport.allCases)
     func streamTokenRefresh(over transport: Transport) async throws {
-        var options = SandboxServerOptions(port: 0)
-        options.configuration.firebase.authSecret = Self.secret
-        try await FirebaseTestServer.run(options) { server in
-            let namespace = FirebaseTestServer.freshNamespace()
-            try await server.sandbox.firebase.setValue(["greeting": "hello"], at: "/", namespace: namespace)
+        try await Self.withSecuredServer { server, namespace in
             let tokens = AccessTokenStore(token: "expired-access-token") { () async throws(NetworkError) in Self.secret
             }
             let firebase = Self.client(of: server, namespace: namespace, tokens: tokens, over: transport)
