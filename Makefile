@@ -10,7 +10,7 @@ TRAITS := --enable-all-traits
 BUILD_LOG := .build/build.log
 LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
-.PHONY: help build test fuzz fuzz-smoke check-packages check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -25,6 +25,10 @@ check-warnings:
 
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
+
+check-portability: ## Linux-only code in the libraries only behind #if with an Apple-platform branch
+	python3 scripts/check_portability.py
+	bash scripts/test_check_portability.sh
 
 check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build
 	python3 scripts/check_consumers.py
@@ -46,7 +50,7 @@ docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 unit-tests:
 	$(SWIFT) test $(TRAITS) --skip-build
 
-test: check-packages check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
+test: check-packages check-portability check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"
 
 FUZZ_SECONDS ?= 600
