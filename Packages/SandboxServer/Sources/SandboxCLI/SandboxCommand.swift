@@ -35,8 +35,14 @@ struct SandboxCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The address to listen on. Loopback by default; 0.0.0.0 exposes the sandbox to the network.")
+    @Option(
+        help: "The address to listen on. Loopback by default; 0.0.0.0 exposes the sandbox to the network (for a phone)."
+    )
     var host = "127.0.0.1"
+
+    @Flag(
+        help: "Let other machines use the /__sandbox/ admin routes too (only with --host); they answer 403 otherwise.")
+    var allowRemoteAdmin = false
 
     @Option(help: "The port to listen on; 0 picks a free one, printed at start.")
     var port = 0
@@ -115,7 +121,7 @@ struct SandboxCommand: AsyncParsableCommand {
 
     /// The server options the flags describe.
     var options: SandboxServerOptions {
-        var configuration = SandboxConfiguration(reset: reset)
+        var configuration = SandboxConfiguration(reset: reset, allowsRemoteAdmin: allowRemoteAdmin)
         configuration.firebase.authSecret = authSecret
         if let keepAlive {
             // safe: validate() keeps it within 0 to 86,400 s.

@@ -22,6 +22,15 @@ struct StartupBanner {
         let base = server.baseURL.absoluteString
         let configuration = options.configuration
         var lines = ["Sandbox listening on \(base)"]
+        let exposure = NetworkExposure(host: options.host, port: server.port)
+        if let warning = exposure.warning(allowsRemoteAdmin: configuration.allowsRemoteAdmin) {
+            lines.append(warning)
+            lines.append(
+                "From a phone or another machine on this network: "
+                    + (exposure.deviceURLs.isEmpty
+                        ? "no network address found"
+                        : exposure.deviceURLs.map(\.absoluteString).joined(separator: ", ")))
+        }
 
         let auth = configuration.firebase.authSecret == nil ? "" : "&auth=<secret>"
         lines += [
@@ -69,7 +78,8 @@ struct StartupBanner {
             ?? "in memory (use --data-dir DIR to keep it)"
         lines += [
             "Data:             \(storage)",
-            "Admin (local):    \(base)/__sandbox/health",
+            "Admin (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
+                + "\(base)/__sandbox/health",
             "Press Ctrl-C to stop.",
         ]
         return lines.joined(separator: "\n") + "\n"

@@ -1,4 +1,5 @@
 import Foundation
+import SandboxServer
 import Testing
 
 #if canImport(Glibc)
@@ -32,6 +33,25 @@ struct SandboxCommandTests {
         }
         let health = try await HTTP.send("GET", HTTP.url(sandbox.baseURL, "/__sandbox/health"))
         #expect(health.status == 200)
+        #expect(await sandbox.terminate() == 0)
+    }
+
+    @Test("With --host 0.0.0.0 it warns what becomes reachable and prints the URLs a phone uses")
+    func exposedBanner() async throws {
+        let sandbox = try await SandboxProcess.launch(["--host", "0.0.0.0"])
+        let port = try #require(sandbox.baseURL.port)
+        #expect(await sandbox.waitForOutput(containing: "Press Ctrl-C to stop."))
+        let lines = sandbox.outputLines
+        #expect(lines.first == "Sandbox listening on http://127.0.0.1:\(port)")
+        #expect(lines.dropFirst().first?.hasPrefix("WARNING: the Sandbox is reachable from the network") == true)
+        let urls = NetworkExposure.interfaceAddresses().map {
+            $0.contains(":") ? "http://[\($0)]:\(port)" : "http://\($0):\(port)"
+        }
+        let devices = try #require(lines.first { $0.hasPrefix("From a phone or another machine on this network: ") })
+        #expect(
+            devices == "From a phone or another machine on this network: "
+                + (urls.isEmpty ? "no network address found" : urls.joined(separator: ", ")))
+        #expect(lines.contains { $0.hasPrefix("Admin (this machine only): ") })
         #expect(await sandbox.terminate() == 0)
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import Networking
 
 /// The Sandbox's own controls, for tests and tools driving a running server.
-/// Only requests from this machine are served.
+/// Only requests from this machine are served, unless
+/// ``SandboxConfiguration/allowsRemoteAdmin`` says otherwise.
 ///
 /// | Route | Effect |
 /// |---|---|
@@ -18,6 +19,8 @@ struct AdminService: SandboxService {
 
     let faults: FaultInjector
     let requests: RequestLog
+    /// Whether callers on other machines are served too.
+    let allowsRemote: Bool
 
     var name: String { Self.serviceName }
 
@@ -26,8 +29,10 @@ struct AdminService: SandboxService {
     }
 
     func respond(to request: SandboxRequest) async -> SandboxResponse {
-        guard request.isLocal else {
-            return .json(403, ["error": "The admin routes answer local requests only."])
+        guard request.isLocal || allowsRemote else {
+            return .json(
+                403,
+                ["error": "The admin routes answer local requests only (sandbox --allow-remote-admin to change it)."])
         }
         let route = String(request.path.dropFirst(Self.prefix.count))
         switch (request.method.uppercased(), route) {

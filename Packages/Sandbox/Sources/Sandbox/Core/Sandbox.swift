@@ -51,7 +51,8 @@ public final class Sandbox: Sendable {
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
         services = [
-            AdminService(faults: faults, requests: requests), airtable, bankey, soogreyhounds, firebase,
+            AdminService(faults: faults, requests: requests, allowsRemote: configuration.allowsRemoteAdmin), airtable,
+            bankey, soogreyhounds, firebase,
         ]
     }
 
