@@ -25,11 +25,16 @@ struct SandboxCommand: AsyncParsableCommand {
             acknowledged write is in DIR/sandbox.sqlite before the answer is sent, and survives \
             even kill -9; --reset erases it and seeds the lessons' data again.
 
-            Local-only admin routes drive faults for tests: GET /__sandbox/health, \
+            Admin routes, for this machine only unless --allow-remote-admin, drive faults for tests: \
+            GET /__sandbox/health, \
             POST/DELETE /__sandbox/faults, PUT /__sandbox/latency, GET/DELETE /__sandbox/requests.
+
+            With --host 0.0.0.0 (for a phone on the same network) it warns what becomes reachable \
+            and prints the URLs other devices use.
 
             Examples:
               sandbox --port 8080
+              sandbox --port 8080 --host 0.0.0.0
               sandbox --data-dir .sandbox-data
               sandbox --data-dir .sandbox-data --reset --no-rate-limit
             """
