@@ -3,6 +3,10 @@ import Testing
 
 @testable import Networking
 
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
 /// Numbers and text from outside never trap, and secrets never print.
 @Suite("Hostile input: conversions and descriptions")
 struct HostileInputTests {
@@ -127,5 +131,31 @@ extension HostileInputTests {
         #expect(ISO8601.string(from: Date(timeIntervalSince1970: -1e300)) == "0001-01-01T00:00:00Z")
         #expect(
             ISO8601.string(from: Date(timeIntervalSince1970: 0), fractionalSeconds: true) == "1970-01-01T00:00:00.000Z")
+    }
+
+    @Test("A response is checked against the length its head declares only where the bytes must match it")
+    func declaredLength() throws {
+        func head(_ status: Int, _ fields: [String: String]) throws -> HTTPURLResponse {
+            try #require(
+                HTTPURLResponse(
+                    url: URL(string: "http://127.0.0.1/x")!, statusCode: status, httpVersion: "HTTP/1.1",
+                    headerFields: fields))
+        }
+        #expect(SessionDelegate.declaredLength(of: try head(200, ["Content-Length": "1000"]), method: "GET") == 1000)
+        #expect(SessionDelegate.declaredLength(of: try head(404, ["Content-Length": " 12 "]), method: "POST") == 12)
+        // No body is expected, or the received bytes are decoded ones.
+        #expect(SessionDelegate.declaredLength(of: try head(200, ["Content-Length": "10"]), method: "HEAD") == nil)
+        #expect(SessionDelegate.declaredLength(of: try head(204, ["Content-Length": "10"]), method: "GET") == nil)
+        #expect(SessionDelegate.declaredLength(of: try head(304, ["Content-Length": "10"]), method: "GET") == nil)
+        #expect(
+            SessionDelegate.declaredLength(
+                of: try head(200, ["Content-Length": "10", "Content-Encoding": "gzip"]), method: "GET") == nil)
+        // Garbage is no promise, and never traps.
+        for garbage in ["-1", "1e3", "", "12abc", String(repeating: "9", count: 40)] {
+            #expect(
+                SessionDelegate.declaredLength(of: try head(200, ["Content-Length": garbage]), method: "GET") == nil,
+                "\(garbage)")
+        }
+        #expect(SessionDelegate.declaredLength(of: try head(200, [:]), method: "GET") == nil)
     }
 }

@@ -209,6 +209,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             if let error {
                 continuation.resume(throwing: error)
             } else if let head {
+                if let declared = Self.declaredLength(of: head, method: task.originalRequest?.httpMethod),
+                    body.count < declared
+                {
+                    // Completed without an error but short of its length:
+                    // the connection went away (seen on Linux under load).
+                    // A truncated body is never handed on as a success.
+                    continuation.resume(throwing: URLError(.networkConnectionLost))
+                    return
+                }
                 continuation.resume(
                     returning: HTTPResponse(
                         status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body))
@@ -223,5 +232,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 body.finish()
             }
         }
+    }
+
+    /// The body length `head` promises for a response to `method`, when the
+    /// bytes received must match it: not for `HEAD`, 1xx, 204 or 304 (no
+    /// body), nor with a `Content-Encoding` (the session hands on the
+    /// decoded bytes, whose count differs).
+    static func declaredLength(of head: HTTPURLResponse, method: String?) -> Int? {
+        let status = head.statusCode
+        guard method?.uppercased() != "HEAD", status >= 200, status != 204, status != 304,
+            head.value(forHTTPHeaderField: "Content-Encoding") == nil,
+            let text = head.value(forHTTPHeaderField: "Content-Length"),
+            let length = Int(text.trimmingCharacters(in: .whitespaces)), length >= 0
+        else { return nil }
+        return length
     }
 }
