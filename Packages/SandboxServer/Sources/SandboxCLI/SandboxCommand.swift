@@ -129,8 +129,8 @@ struct SandboxCommand: AsyncParsableCommand {
         var configuration = SandboxConfiguration(reset: reset, allowsRemoteAdmin: allowRemoteAdmin)
         configuration.firebase.authSecret = authSecret
         if let keepAlive {
-            // safe: validate() keeps it within 0 to 86,400 s.
-            configuration.firebase.keepAliveInterval = .milliseconds(Int64((keepAlive * 1000).rounded()))
+            let milliseconds = Int64((keepAlive * 1000).rounded())  // safe: validate() caps it at a day
+            configuration.firebase.keepAliveInterval = .milliseconds(milliseconds)
         }
         if let maxBodySize {
             configuration.firebase.maxBodySize = maxBodySize
