@@ -32,7 +32,7 @@ import Networking
 /// ```
 public struct AirtableClient: Sendable {
     /// What it talks to and how; fixed for the client's lifetime.
-    public let configuration: Configuration
+    public private(set) var configuration: Configuration
     /// The HTTP client underneath, for logging, timeouts and interceptors:
     /// `client.http.logHandler = { print($0) }`. Its `Authorization` header
     /// carries the token, and its first interceptor applies
@@ -94,11 +94,9 @@ public struct AirtableClient: Sendable {
     /// let clients = airtable.table("Clients")
     /// ```
     public func table(_ tableIDOrName: String) -> AirtableClient {
-        var configuration = configuration
-        configuration.table = tableIDOrName
+        var copy = self
         // The same HTTP client: its rate limiter's pacer is per base.
-        var copy = AirtableClient(configuration: configuration)
-        copy.http = http
+        copy.configuration.table = tableIDOrName
         return copy
     }
 }

@@ -43,7 +43,7 @@ public struct NetworkExposure: Sendable, Equatable {
         var v4: [String] = []
         var v6: [String] = []
         for device in devices {
-            guard let address = device.address?.ipAddress, !isLoopback(address) else { continue }
+            guard let socket = device.address, !socket.isLoopback, let address = socket.ipAddress else { continue }
             if address.contains(":") {
                 if !address.lowercased().hasPrefix("fe80") { v6.append(address) }
             } else {
@@ -53,7 +53,9 @@ public struct NetworkExposure: Sendable, Equatable {
         return Array(Set(v4)).sorted() + Array(Set(v6)).sorted()
     }
 
+    /// The same test the server applies to its callers
+    /// (`SocketAddress.isLoopback`), for a host given as text.
     private static func isLoopback(_ host: String) -> Bool {
-        host == "localhost" || host == "::1" || host.hasPrefix("127.")
+        host == "localhost" || ((try? SocketAddress(ipAddress: host, port: 0))?.isLoopback ?? false)
     }
 }
