@@ -142,19 +142,26 @@ enum AirtableServer {
         var configuration = SandboxConfiguration()
         configuration.airtable.rateLimitEnabled = rateLimited
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
-            let client = AirtableClient(
-                configuration: AirtableClient.Configuration(
-                    baseID: AirtableClient.lessonBaseID,
-                    table: AirtableClient.designProjectsTable,
-                    token: token,
-                    endpointURL: server.baseURL,
-                    transport: URLSessionTransport.shared,
-                    // Airtable's 30 s would be right against the real service;
-                    // the sandbox's window is one second.
-                    rateLimit: AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
-                )
-            )
+            let client = Self.client(of: server, token: token)
             try await body(server, client)
         }
+    }
+
+    /// A client of the lesson's table on `server`, over URLSession.
+    static func client(
+        of server: SandboxServer, token: String = AirtableEmulator.Configuration.defaultToken
+    ) -> AirtableClient {
+        AirtableClient(
+            configuration: AirtableClient.Configuration(
+                baseID: AirtableClient.lessonBaseID,
+                table: AirtableClient.designProjectsTable,
+                token: token,
+                endpointURL: server.baseURL,
+                transport: URLSessionTransport.shared,
+                // Airtable's 30 s would be right against the real service;
+                // the sandbox's window is one second.
+                rateLimit: AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+            )
+        )
     }
 }

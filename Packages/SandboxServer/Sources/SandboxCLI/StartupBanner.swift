@@ -21,7 +21,11 @@ struct StartupBanner {
     var text: String {
         let base = server.baseURL.absoluteString
         let configuration = options.configuration
-        var lines = ["Sandbox listening on \(base)"]
+        var lines = [
+            "Sandbox listening on \(base)",
+            "Console (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
+                + server.consoleURL.absoluteString,
+        ]
         let exposure = NetworkExposure(host: options.host, port: server.port)
         if let warning = exposure.warning(allowsRemoteAdmin: configuration.allowsRemoteAdmin) {
             lines.append(warning)

@@ -15,7 +15,7 @@ extension AirtableEmulator {
         guard await store.base(baseID) != nil else {
             throw AirtableID.isValid(baseID, prefix: "app") ? .modelNotFound : .notFound
         }
-        if configuration.rateLimitEnabled, !(await rateLimiter.admit(base: baseID)) {
+        if !(await rateLimiter.admit(base: baseID)) {
             throw .rateLimited
         }
         guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }

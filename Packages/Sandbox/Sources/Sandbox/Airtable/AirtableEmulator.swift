@@ -94,7 +94,8 @@ public final class AirtableEmulator: SandboxService {
         authenticator = AirtableAuthenticator(
             tokens: configuration.tokens, acceptsLegacyAPIKey: configuration.acceptsLegacyAPIKey)
         store = AirtableStore(storage: storage)
-        rateLimiter = AirtableRateLimiter(window: configuration.rateLimitWindow)
+        rateLimiter = AirtableRateLimiter(
+            window: configuration.rateLimitWindow, isEnabled: configuration.rateLimitEnabled)
         let fixture = try AirtableLessonSeed.fixtureRecords()
         collaborators = AirtableLessonSeed.collaborators(in: fixture)
         try await store.restore()
@@ -115,6 +116,18 @@ public final class AirtableEmulator: SandboxService {
         } catch {
             return error.response
         }
+    }
+
+    /// Whether more than 5 requests per second per base get a 429 now:
+    /// ``Configuration/rateLimitEnabled`` until switched.
+    public var isRateLimitEnabled: Bool {
+        get async { await rateLimiter.isEnabled }
+    }
+
+    /// Turns the 5-requests-a-second limit on or off while the sandbox
+    /// runs, as the console's switch and `PUT /__sandbox/airtable/rate-limit` do.
+    public func setRateLimitEnabled(_ enabled: Bool) async {
+        await rateLimiter.setEnabled(enabled)
     }
 
     // MARK: - Test support

@@ -9,14 +9,24 @@ actor AirtableRateLimiter {
     private let window: Duration
     private let clock = ContinuousClock()
     private var admitted: [String: [ContinuousClock.Instant]] = [:]
+    /// Whether the limit applies; the console and the admin route switch it.
+    private(set) var isEnabled: Bool
 
-    init(limit: Int = 5, window: Duration = .seconds(1)) {
+    init(limit: Int = 5, window: Duration = .seconds(1), isEnabled: Bool = true) {
         self.limit = limit
         self.window = window
+        self.isEnabled = isEnabled
+    }
+
+    /// Turns the limit on or off; turning it on starts with a clean window.
+    func setEnabled(_ enabled: Bool) {
+        isEnabled = enabled
+        admitted.removeAll()
     }
 
     /// Whether one more request to `base` may run now; if so it is counted.
     func admit(base: String) -> Bool {
+        guard isEnabled else { return true }
         let now = clock.now
         var recent = admitted[base, default: []].filter { now - $0 < window }
         guard recent.count < limit else {

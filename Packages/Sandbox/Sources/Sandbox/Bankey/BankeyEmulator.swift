@@ -23,10 +23,13 @@ public final class BankeyEmulator: SandboxService {
         files = Self.bundledFiles
     }
 
+    /// The customers the course serves: `1`, `2` and `3`.
+    public static let customerIDs = ["1", "2", "3"]
+
     /// The course's files, read once per process and shared.
     private static let bundledFiles: [String: Data] = {
         var files: [String: Data] = [:]
-        for id in ["1", "2", "3"] {
+        for id in customerIDs {
             for kind in ["profile", "accounts"] {
                 let name = "\(kind)-\(id)"
                 if let data = SandboxResources.data("bankey/\(name).json") {

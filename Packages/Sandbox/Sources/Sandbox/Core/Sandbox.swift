@@ -51,8 +51,10 @@ public final class Sandbox: Sendable {
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
         services = [
-            AdminService(faults: faults, requests: requests, allowsRemote: configuration.allowsRemoteAdmin), airtable,
-            bankey, soogreyhounds, firebase,
+            AdminService(
+                faults: faults, requests: requests, firebase: firebase, airtable: airtable,
+                soogreyhounds: soogreyhounds, allowsRemote: configuration.allowsRemoteAdmin),
+            airtable, bankey, soogreyhounds, firebase,
         ]
     }
 
@@ -64,8 +66,9 @@ public final class Sandbox: Sendable {
     /// Answers a request: added latency, then a scripted fault if one
     /// matches, else the service that handles the path, else a 404.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
+        let started = ContinuousClock.now
         guard let service = services.first(where: { $0.handles(request) }) else {
-            return await finish(request, .text(404, "Not Found"))
+            return await finish(request, .text(404, "Not Found"), service: nil, started: started)
         }
         if service is AdminService {
             return await service.respond(to: request)
@@ -74,14 +77,16 @@ public final class Sandbox: Sendable {
         if latency > .zero {
             try? await Task.sleep(for: latency)
         }
+        let response: SandboxResponse
         switch fault {
         case .respond(let status, let headers, let body):
-            return await finish(request, SandboxResponse(status: status, headers: headers, body: .data(body)))
+            response = SandboxResponse(status: status, headers: headers, body: .data(body))
         case .dropConnection:
-            return await finish(request, SandboxResponse(status: 0, body: .dropConnection))
+            response = SandboxResponse(status: 0, body: .dropConnection)
         case nil:
-            return await finish(request, await service.respond(to: request))
+            response = await service.respond(to: request)
         }
+        return await finish(request, response, service: service, started: started)
     }
 
     /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts out
@@ -94,14 +99,31 @@ public final class Sandbox: Sendable {
     /// other answer.
     public func bodyTooLarge(_ request: SandboxRequest) async -> SandboxResponse {
         let service = services.first { $0.handles(request) }
-        return await finish(request, service?.bodyTooLarge(request) ?? .payloadTooLarge)
+        return await finish(
+            request, service?.bodyTooLarge(request) ?? .payloadTooLarge, service: service, started: .now)
     }
 
-    private func finish(_ request: SandboxRequest, _ response: SandboxResponse) async -> SandboxResponse {
+    /// Records the exchange in the request log and hands the answer on.
+    /// Secrets in headers and the query are redacted here; bodies are kept
+    /// as they are (shared, not copied, up to the log's limit) and redacted
+    /// only when someone looks.
+    private func finish(
+        _ request: SandboxRequest, _ response: SandboxResponse, service: (any SandboxService)?,
+        started: ContinuousClock.Instant
+    ) async -> SandboxResponse {
+        let responseBody: CapturedBody =
+            switch response.body {
+            case .data(let data): CapturedBody(data)
+            case .stream: .stream
+            case .dropConnection: .empty
+            }
         await requests.record(
             RecordedRequest(
-                method: request.method, path: request.path,
-                rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status)
+                service: service?.name ?? "", method: request.method, path: request.path,
+                rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status,
+                duration: .now - started, requestHeaders: Self.redactor.redact(request.headers),
+                requestBody: CapturedBody(request.body), responseHeaders: Self.redactor.redact(response.headers),
+                responseBody: responseBody)
         )
         return response
     }

@@ -27,6 +27,11 @@ public actor FaultInjector {
         latency = .zero
     }
 
+    /// The delay added before every answer.
+    public var addedLatency: Duration {
+        latency
+    }
+
     /// The faults not yet used up.
     public var pending: [Fault] {
         faults

@@ -35,6 +35,13 @@ public final class SandboxServer: Sendable {
     /// `http://HOST:PORT`, the URL clients use, without a trailing slash.
     public let baseURL: URL
 
+    /// The browser console, `BASE/__sandbox/console/`: each API's data,
+    /// every request on the wire and the fault controls. It answers this
+    /// machine only, like the admin routes, unless remote admin is allowed.
+    public var consoleURL: URL {
+        baseURL.appending(path: String(SandboxConsole.path.dropFirst()), directoryHint: .isDirectory)
+    }
+
     private let runner: ServerRunner
     private let streams: OpenStreams
     private let storage: SQLiteStorage?

@@ -1,0 +1,86 @@
+// The fault controls: what the admin routes do, as a form, so a learner can
+// make the server fail and watch the SDK retry and the lesson's alert appear.
+import { $, h, showError } from './dom.js';
+import { admin } from './api.js';
+
+const state = { started: false, visible: false, timer: null };
+
+const presets = {
+  airtable429: { path: '/v0/*', status: 429, count: 1, body: '{"errors":[{"error":"RATE_LIMIT_REACHED","message":"Rate limit exceeded. Please try again later"}]}' },
+  firebase503: { path: '/*.json', status: 503, count: 1, headers: { 'Retry-After': '1' }, body: '{"error":"Service Unavailable"}' },
+  bankey500: { path: '/bankey/*', status: 500, count: 1 },
+  photosDrop: { path: '/services/rest', drop: true, count: 1 },
+};
+
+function outcome(fault) {
+  if (fault.drop) return 'connection dropped';
+  const retryAfter = fault.headers?.['Retry-After'];
+  return `${fault.status}${retryAfter ? `, Retry-After ${retryAfter}` : ''}`;
+}
+
+async function refresh() {
+  const { faults, latencyMilliseconds, airtableRateLimit } = await admin('GET', 'faults');
+  $('ft-rate-limit').checked = airtableRateLimit;
+  if (document.activeElement !== $('ft-latency')) $('ft-latency').value = String(latencyMilliseconds);
+  $('ft-pending').replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', {}, 'Path'), h('th', {}, 'Method'), h('th', {}, 'Answer'), h('th', {}, 'Requests left'))),
+    h('tbody', {}, faults.length === 0
+      ? h('tr', {}, h('td', { colspan: 4, class: 'hint' }, 'None: every request reaches its emulator.'))
+      : faults.map((fault) => h('tr', {}, h('td', { class: 'mono' }, fault.path), h('td', {}, fault.method ?? 'any'),
+        h('td', {}, outcome(fault)), h('td', { class: 'num' }, fault.count)))));
+}
+
+async function addFault(fault) {
+  await admin('POST', 'faults', fault);
+  await refresh();
+}
+
+function faultFromForm() {
+  const fault = { path: $('ft-path').value.trim(), count: Number($('ft-count').value) };
+  if ($('ft-method').value) fault.method = $('ft-method').value;
+  if ($('ft-outcome').value === 'drop') {
+    fault.drop = true;
+  } else {
+    fault.status = Number($('ft-outcome').value);
+    const retryAfter = $('ft-retry-after').value.trim();
+    if (retryAfter) fault.headers = { 'Retry-After': retryAfter };
+    if ($('ft-body').value) fault.body = $('ft-body').value;
+  }
+  return fault;
+}
+
+function schedule() {
+  clearTimeout(state.timer);
+  if (!state.visible) return;
+  state.timer = setTimeout(() => refresh().catch(showError).finally(schedule), 2000);
+}
+
+export const faultsView = {
+  async show() {
+    state.visible = true;
+    if (!state.started) {
+      state.started = true;
+      $('ft-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        addFault(faultFromForm()).catch(showError);
+      });
+      for (const button of document.querySelectorAll('[data-preset]')) {
+        button.addEventListener('click', () => addFault(presets[button.dataset.preset]).catch(showError));
+      }
+      $('ft-latency-form').addEventListener('submit', (event) => {
+        event.preventDefault();
+        admin('PUT', 'latency', { milliseconds: Number($('ft-latency').value) }).then(refresh).catch(showError);
+      });
+      $('ft-rate-limit').addEventListener('change', (event) => {
+        admin('PUT', 'airtable/rate-limit', { enabled: event.target.checked }).then(refresh).catch(showError);
+      });
+      $('ft-clear').addEventListener('click', () => admin('DELETE', 'faults').then(refresh).catch(showError));
+    }
+    await refresh();
+    schedule();
+  },
+  hide() {
+    state.visible = false;
+    clearTimeout(state.timer);
+  },
+};

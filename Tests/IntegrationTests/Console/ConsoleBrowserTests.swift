@@ -1,0 +1,231 @@
+import AirtableClient
+import BankeyClient
+import FirebaseClient
+import Foundation
+import Models
+import Networking
+import Sandbox
+import SandboxServer
+import Testing
+
+/// The Sandbox console in a real headless Chromium (Debian's `chromium`
+/// and `chromium-driver`), against a server on port 0, with the SDK's
+/// clients on the other side of every check.
+@Suite(
+    "The Sandbox console in a browser", .serialized, .timeLimit(.minutes(3)),
+    .disabled(if: ConsoleHarness.isSkipped, "SKIP_BROWSER_TESTS=1"))
+struct ConsoleBrowserTests {
+    @Test("A write made through the SDK appears in the Firebase tree within a second; add, edit, delete are REST calls")
+    func firebaseTree() async throws {
+        try await ConsoleHarness.run(view: "firebase") { server, browser in
+            let posts = FirebaseTestServer.client(of: server, namespace: "devmtn-post")
+            try await browser.click(ConsoleHarness.treeButton("/posts", "toggle"))
+            try await browser.element("[data-path=\"/posts\"] [role=group] [data-path]")
+
+            let key = posts.makePushID()
+            try await posts.put(["text": "Written through the SDK", "author": "Integration"], at: "posts/\(key)")
+            try await browser.waitUntil(
+                "the new post in the tree", timeout: .seconds(1),
+                "return document.querySelector(arguments[0]) !== null", ["[data-path=\"/posts/\(key)\"]"])
+
+            try await browser.click(ConsoleHarness.treeButton("/posts/\(key)", "toggle"))
+            try await browser.click(ConsoleHarness.treeButton("/posts/\(key)/text", "edit"))
+            try await browser.type("Edited in the console", into: "#dialog-field-value")
+            try await ConsoleHarness.confirmDialog(browser)
+            let edited = try await posts.get("posts/\(key)/text", as: String.self)
+            #expect(edited == "Edited in the console")
+            try await browser.waitUntil(
+                "the edit in the tree",
+                "return document.querySelector(arguments[0])?.innerText.includes('Edited in the console') === true",
+                ["[data-path=\"/posts/\(key)/text\"]"])
+
+            try await browser.click(ConsoleHarness.treeButton("/posts/\(key)", "add"))
+            try await browser.type("likes", into: "#dialog-field-key")
+            try await browser.run("document.getElementById('dialog-field-type').value = 'number'")
+            try await browser.type("3", into: "#dialog-field-value")
+            try await ConsoleHarness.confirmDialog(browser)
+            let likes = try await posts.get("posts/\(key)/likes", as: Int.self)
+            #expect(likes == 3)
+            try await ConsoleHarness.screenshot(browser, "firebase")
+
+            try await browser.click(ConsoleHarness.treeButton("/posts/\(key)", "delete"))
+            try await ConsoleHarness.confirmDialog(browser)
+            let deleted = try await posts.get("posts/\(key)", as: JSON.self)
+            #expect(deleted == .null)
+            try await browser.waitUntil(
+                "the post gone from the tree", "return document.querySelector(arguments[0]) === null",
+                ["[data-path=\"/posts/\(key)\"]"])
+
+            let writes = await server.sandbox.requests.matching("/posts/\(key)*").filter { $0.method != "GET" }
+            #expect(writes.map(\.method) == ["PUT", "PUT", "PUT", "DELETE"])
+            #expect(writes.map(\.isFromConsole) == [false, true, true, true])
+        }
+    }
+
+    @Test("An Airtable record created in the grid is read back by AirtableClient; edit and delete too")
+    func airtableGrid() async throws {
+        try await ConsoleHarness.run(view: "airtable") { server, browser in
+            let client = AirtableServer.client(of: server)
+            try await browser.element("#at-grid tbody tr[data-record-id]")
+            try await ConsoleHarness.screenshot(browser, "airtable")
+
+            let name = "Made in the console \(UUID().uuidString.prefix(8))"
+            try await browser.click("#at-create")
+            try await browser.type(name, into: "#dialog-field-Name")
+            try await browser.type("Brand identity", into: "#dialog-field-Category")
+            try await ConsoleHarness.confirmDialog(browser)
+            let created = try #require(try await client.records(as: Project.self).first { $0.fields.name == name })
+            #expect(created.fields.category == "Brand identity")
+
+            try await browser.element("#at-grid tr[data-record-id=\"\(created.id)\"]")
+            try await browser.click("#at-grid tr[data-record-id=\"\(created.id)\"] button:nth-of-type(1)")
+            try await browser.type(name + " (edited)", into: "#dialog-field-Name")
+            try await ConsoleHarness.confirmDialog(browser)
+            let edited = try await client.records(as: Project.self).first { $0.id == created.id }
+            #expect(edited?.fields.name == name + " (edited)")
+
+            try await browser.click("#at-grid tr[data-record-id=\"\(created.id)\"] button:nth-of-type(2)")
+            try await ConsoleHarness.confirmDialog(browser)
+            let remaining = try await client.records(as: Project.self)
+            #expect(!remaining.contains { $0.id == created.id })
+            #expect(remaining.count == 16)
+        }
+    }
+
+    @Test("A request with a token shows in the log with the token redacted, in the row, the detail and the cURL")
+    func redactedLog() async throws {
+        let secret = "console-firebase-secret-\(UUID().uuidString)"
+        try await ConsoleHarness.run(view: "requests", configure: { $0.firebase.authSecret = secret }) {
+            server, browser in
+            let firebase = FirebaseTestServer.client(
+                of: server, namespace: "devmtn-post", credentials: .databaseSecret(secret))
+            _ = try await firebase.shallow("posts")
+            let projects = try await AirtableServer.client(of: server).getProjects()
+            #expect(projects.count == 16)
+
+            let airtableRow = "#rq-rows tr:has(td.path[title^=\"/v0/\"])"
+            try await browser.element("#rq-rows tr:has(td.path[title*=\"auth=REDACTED\"])")
+            try await browser.click(airtableRow)
+            try await browser.waitUntil(
+                "the request's detail", "return document.getElementById('rq-curl')?.innerText.includes('curl') === true"
+            )
+            let curl = try await browser.text("#rq-curl")
+            #expect(curl.contains("Authorization: REDACTED"))
+            #expect(curl.contains("/v0/appIBfoNbzEaA72c2/"))
+            let detail = try await browser.text("#rq-detail")
+            #expect(detail.contains("REDACTED"))
+            #expect(detail.contains("CMCA brand identity"))
+            let page = try await browser.run("return document.documentElement.outerHTML") as? String ?? ""
+            #expect(!page.contains(secret))
+            #expect(!page.contains(AirtableEmulator.Configuration.defaultToken))
+            #expect(page.contains("auth=REDACTED"))
+            try await ConsoleHarness.screenshot(browser, "requests")
+            try await browser.prefersDark(true)
+            try await ConsoleHarness.screenshot(browser, "requests-dark")
+        }
+    }
+
+    @Test("A fault set in the console makes the next SDK call fail as expected, and a retried one shows its retry")
+    func faults() async throws {
+        try await ConsoleHarness.run(view: "faults") { server, browser in
+            try await browser.type("/bankey/*", into: "#ft-path")
+            try await browser.run("document.getElementById('ft-outcome').value = '503'")
+            try await browser.type("2", into: "#ft-count")
+            try await browser.click("#ft-form button[type=submit]")
+            try await browser.element("#ft-pending td.mono")
+            try await ConsoleHarness.screenshot(browser, "faults")
+
+            let bankey = BankeyClient(baseURL: server.baseURL.appending(path: "bankey/"), retryPolicy: .never)
+            do throws(NetworkError) {
+                _ = try await bankey.fetchProfile(forUserId: "1")
+                Issue.record("The profile loaded despite the fault")
+            } catch {
+                #expect(error.status == 503)
+                #expect(error.errorDescription?.isEmpty == false)
+            }
+
+            try await browser.click("[data-preset=firebase503]")
+            try await browser.waitUntil(
+                "the preset in the pending list",
+                "return document.getElementById('ft-pending').innerText.includes('Retry-After 1')")
+            let posts = FirebaseTestServer.client(of: server, namespace: "devmtn-post")
+            let keys = try await posts.childKeys(of: "posts")
+            #expect(!keys.isEmpty)
+            let attempts = await server.sandbox.requests.matching("/posts.json").map(\.status)
+            #expect(attempts == [503, 200])
+
+            try await browser.click("#ft-rate-limit")
+            var enabled = false
+            for _ in 0..<200 where !enabled {
+                enabled = await server.sandbox.airtable.isRateLimitEnabled
+                if !enabled { try await Task.sleep(for: .milliseconds(25)) }
+            }
+            #expect(enabled)
+
+            try await browser.click("#tab-requests")
+            try await browser.waitUntil(
+                "the retry marked in the log",
+                "return document.getElementById('rq-rows').innerText.includes('retry after #')")
+        }
+    }
+
+    @Test("Every view loads its data; the tabs work from the keyboard; a phone's width fits")
+    func viewsAndKeyboard() async throws {
+        try await ConsoleHarness.run(view: "bankey") { server, browser in
+            try await browser.element("[data-customer=\"3\"] tbody tr")
+            let bankey = try await browser.text("#bk-customers")
+            #expect(bankey.contains("Basic Savings"))
+            try await ConsoleHarness.screenshot(browser, "bankey")
+
+            try await browser.run("document.getElementById('tab-bankey').focus()")
+            try await browser.press("\u{E014}")
+            try await browser.waitUntil("the photos tab", "return location.hash === '#photos'")
+            try await browser.waitUntil(
+                "the first thumbnails decoded (the rest load as they scroll into view)",
+                "const images = [...document.querySelectorAll('#ph-gallery img')].slice(0, 4); return images.length === 4 && images.every(image => image.complete && image.naturalWidth > 0)"
+            )
+            let focused = try await browser.run("return document.activeElement.id") as? String
+            #expect(focused == "tab-photos")
+            try await ConsoleHarness.screenshot(browser, "photos")
+            let served = await server.sandbox.requests.matching("/images/*").filter { $0.status == 200 }
+            #expect(!served.isEmpty)
+
+            try await browser.resize(width: 390, height: 844)
+            try await browser.open(ConsoleHarness.url(of: server, view: "firebase"))
+            try await browser.element("[data-path=\"/posts\"]")
+            let overflow = try await browser.run(
+                "return document.documentElement.scrollWidth - document.documentElement.clientWidth")
+            #expect((overflow as? Int) == 0)
+            try await ConsoleHarness.screenshot(browser, "phone")
+        }
+    }
+
+    @Test("A log of thousands of requests shows a page of 100, follows new ones, and pages back")
+    func boundedLog() async throws {
+        try await ConsoleHarness.run(view: "faults") { server, browser in
+            for _ in 0..<3_000 {
+                _ = await server.sandbox.respond(to: SandboxRequest("GET", "/bankey/profile/2"))
+            }
+            try await browser.click("#tab-requests")
+            try await browser.waitUntil(
+                "a full page", "return document.querySelectorAll('#rq-rows tr').length === 100")
+            let newest =
+                try await browser.run("return Number(document.querySelector('#rq-rows tr').dataset.id)") as? Int
+
+            _ = await server.sandbox.respond(to: SandboxRequest("PUT", "/bankey/profile/2"))
+            try await browser.waitUntil(
+                "the new request at the top",
+                "return document.querySelector('#rq-rows tr .method').innerText === 'PUT'")
+            #expect(try await browser.run("return document.querySelectorAll('#rq-rows tr').length") as? Int == 100)
+
+            try await browser.click("#rq-older")
+            try await browser.waitUntil(
+                "an older page", "return Number(document.querySelector('#rq-rows tr').dataset.id) < arguments[0]",
+                [newest ?? 0])
+            #expect(try await browser.run("return document.querySelectorAll('#rq-rows tr').length") as? Int == 100)
+            try await browser.click("#rq-newer")
+            try await browser.waitUntil(
+                "the newest page again", "return document.querySelector('#rq-rows tr .method').innerText === 'PUT'")
+        }
+    }
+}

@@ -1,0 +1,275 @@
+import AsyncHTTPClientTransport
+import Foundation
+import Networking
+
+#if canImport(FoundationNetworking)
+    import FoundationNetworking
+#endif
+
+/// A small W3C WebDriver client for the console's browser tests: Debian's
+/// `chromedriver` driving a real headless Chromium, spoken to over the
+/// SDK's own `AsyncHTTPClientTransport`. (Not `URLSessionTransport`:
+/// chromedriver writes `Content-Length:249`, without a space after the colon,
+/// which HTTP allows and FoundationNetworking on Linux cannot parse.)
+///
+/// Only what the tests use: open a page, run a script, find and click
+/// elements, type, take screenshots, read the browser's console log.
+final class WebDriver: Sendable {
+    /// A WebDriver or browser failure, with the driver's message.
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    /// `chromedriver` and `chromium` from `PATH` (or `CHROMEDRIVER` and
+    /// `CHROMIUM`), or `nil` when either is missing.
+    static let installation: (driver: String, browser: String)? = {
+        let environment = ProcessInfo.processInfo.environment
+        func find(_ variable: String, _ names: [String]) -> String? {
+            if let path = environment[variable], FileManager.default.isExecutableFile(atPath: path) { return path }
+            let folders = (environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+            for folder in folders {
+                for name in names where FileManager.default.isExecutableFile(atPath: "\(folder)/\(name)") {
+                    return "\(folder)/\(name)"
+                }
+            }
+            return nil
+        }
+        guard let driver = find("CHROMEDRIVER", ["chromedriver"]),
+            let browser = find("CHROMIUM", ["chromium", "chromium-browser", "google-chrome"])
+        else { return nil }
+        return (driver, browser)
+    }()
+
+    private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
+    private let process: DriverProcess
+    private let session: URL
+    private let transport = AsyncHTTPClientTransport()
+
+    private init(process: DriverProcess, session: URL) {
+        self.process = process
+        self.session = session
+    }
+
+    /// Starts `chromedriver` on a free port and a headless Chromium session
+    /// with a window of `width` × `height`.
+    static func start(width: Int = 1280, height: Int = 900) async throws -> WebDriver {
+        guard let installation else {
+            throw Failure(
+                description:
+                    "The browser tests need Chromium and its driver: apt-get install chromium chromium-driver (scripts/install_browser.sh does it), or SKIP_BROWSER_TESTS=1."
+            )
+        }
+        let process = try DriverProcess.launch(installation.driver)
+        do {
+            let base = try await process.baseURL()
+            let arguments = [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                "--no-first-run", "--disable-extensions", "--window-size=\(width),\(height)", "--lang=en-US",
+            ]
+            let capabilities: [String: Any] = [
+                "capabilities": [
+                    "alwaysMatch": [
+                        "browserName": "chrome",
+                        "goog:chromeOptions": ["binary": installation.browser, "args": arguments],
+                        "goog:loggingPrefs": ["browser": "ALL"],
+                    ]
+                ]
+            ]
+            let created = try await call(
+                .post, base.appending(path: "session"), capabilities, transport: AsyncHTTPClientTransport())
+            guard let id = (created as? [String: Any])?["sessionId"] as? String else {
+                throw Failure(description: "chromedriver made no session: \(String(describing: created))")
+            }
+            return WebDriver(process: process, session: base.appending(path: "session/\(id)"))
+        } catch {
+            await process.terminate()
+            throw error
+        }
+    }
+
+    /// Ends the session and the driver.
+    func quit() async {
+        _ = try? await Self.call(.delete, session, nil, transport: transport)
+        await process.terminate()
+    }
+
+    /// Opens `url` and waits for the console's script to say it is ready.
+    func open(_ url: URL) async throws {
+        try await command(.post, "url", ["url": url.absoluteString])
+        try await waitUntil("the page is ready", "return document.documentElement.dataset.ready === 'true'")
+    }
+
+    /// Runs `script` (a function body; `arguments[0]`… are `arguments`) and
+    /// returns what it returns.
+    @discardableResult
+    func run(_ script: String, _ arguments: [Any] = []) async throws -> Any? {
+        try await command(.post, "execute/sync", ["script": script, "args": arguments])
+    }
+
+    /// Runs `script` until it returns `true`, every 25 ms, for at most `timeout`.
+    func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ script: String, _ arguments: [Any] = [])
+        async throws
+    {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try await run(script, arguments) as? Bool == true { return }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        throw Failure(description: "Waited \(timeout) for \(what).")
+    }
+
+    /// Waits for an element matching `selector` and returns its id.
+    @discardableResult
+    func element(_ selector: String, timeout: Duration = .seconds(10)) async throws -> String {
+        try await waitUntil(
+            "an element \(selector)", timeout: timeout, "return document.querySelector(arguments[0]) !== null",
+            [selector])
+        let found = try await command(.post, "element", ["using": "css selector", "value": selector])
+        guard let id = (found as? [String: Any])?[Self.elementKey] as? String else {
+            throw Failure(description: "No element \(selector).")
+        }
+        return id
+    }
+
+    /// Clicks the element matching `selector`, as a person would.
+    func click(_ selector: String) async throws {
+        let id = try await element(selector)
+        try await command(.post, "element/\(id)/click", [:])
+    }
+
+    /// Replaces the text of the input matching `selector` by typing `text`.
+    func type(_ text: String, into selector: String) async throws {
+        let id = try await element(selector)
+        try await command(.post, "element/\(id)/clear", [:])
+        try await command(.post, "element/\(id)/value", ["text": text])
+    }
+
+    /// Sends keys to whatever has the focus (`\u{E014}` is →, `\u{E007}` Enter).
+    func press(_ keys: String) async throws {
+        let actions: [[String: Any]] = keys.unicodeScalars.flatMap { key -> [[String: Any]] in
+            [["type": "keyDown", "value": String(key)], ["type": "keyUp", "value": String(key)]]
+        }
+        try await command(
+            .post, "actions", ["actions": [["type": "key", "id": "keyboard", "actions": actions]]])
+    }
+
+    /// The visible text of the element matching `selector`.
+    func text(_ selector: String) async throws -> String {
+        try await run("return document.querySelector(arguments[0])?.innerText ?? ''", [selector]) as? String ?? ""
+    }
+
+    /// A PNG of the window.
+    func screenshot() async throws -> Data {
+        guard let encoded = try await command(.get, "screenshot", nil) as? String,
+            let data = Data(base64Encoded: encoded)
+        else { throw Failure(description: "The screenshot was not base64.") }
+        return data
+    }
+
+    /// Resizes the window (the page's width decides its layout).
+    func resize(width: Int, height: Int) async throws {
+        try await command(.post, "window/rect", ["width": width, "height": height])
+    }
+
+    /// Makes the page see `prefers-color-scheme: dark` (or light), through
+    /// the DevTools protocol.
+    func prefersDark(_ dark: Bool) async throws {
+        try await command(
+            .post, "goog/cdp/execute",
+            [
+                "cmd": "Emulation.setEmulatedMedia",
+                "params": ["features": [["name": "prefers-color-scheme", "value": dark ? "dark" : "light"]]],
+            ])
+    }
+
+    /// What the page wrote to the browser's console since the last call,
+    /// as `LEVEL message` lines: uncaught errors, failed loads, logs.
+    func consoleMessages() async throws -> [String] {
+        let entries = try await command(.post, "se/log", ["type": "browser"]) as? [[String: Any]] ?? []
+        return entries.map { "\($0["level"] ?? "?") \($0["message"] ?? "")" }
+    }
+
+    // MARK: Wire
+
+    @discardableResult
+    private func command(_ method: HTTPMethod, _ path: String, _ body: [String: Any]?) async throws -> Any? {
+        try await Self.call(method, session.appending(path: path), body, transport: transport)
+    }
+
+    private static func call(
+        _ method: HTTPMethod, _ url: URL, _ body: [String: Any]?, transport: AsyncHTTPClientTransport
+    )
+        async throws -> Any?
+    {
+        let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
+        let request = HTTPRequest(
+            method: method, url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: data,
+            timeout: .seconds(60))
+        let response = try await transport.send(request)
+        let decoded = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
+        let value = (decoded as? [String: Any])?["value"]
+        guard response.isSuccess else {
+            let message = (value as? [String: Any]).map { "\($0["error"] ?? ""): \($0["message"] ?? "")" }
+            throw Failure(
+                description:
+                    "WebDriver \(method.rawValue) \(url.path) → \(response.status): \(message ?? String(decoding: response.body.prefix(300), as: UTF8.self))"
+            )
+        }
+        return value is NSNull ? nil : value
+    }
+}
+
+/// The `chromedriver` process: launched, asked for its port, terminated.
+/// `Process` is not `Sendable`; this wrapper is used by one test at a time.
+private final class DriverProcess: @unchecked Sendable {
+    private let process = Process()
+    private let output = Pipe()
+    private let lock = NSLock()
+    private var printed = ""
+
+    static func launch(_ path: String) throws -> DriverProcess {
+        let driver = DriverProcess()
+        driver.process.executableURL = URL(fileURLWithPath: path)
+        driver.process.arguments = ["--port=0"]
+        driver.process.standardOutput = driver.output
+        driver.process.standardError = FileHandle.nullDevice
+        driver.output.fileHandleForReading.readabilityHandler = { [weak driver] handle in
+            let data = handle.availableData
+            guard let driver, !data.isEmpty else {
+                // End of output: stop being called for it.
+                handle.readabilityHandler = nil
+                return
+            }
+            driver.lock.withLock { driver.printed += String(decoding: data, as: UTF8.self) }
+        }
+        try driver.process.run()
+        return driver
+    }
+
+    /// `http://127.0.0.1:PORT/`, once chromedriver has said which port it took.
+    func baseURL() async throws -> URL {
+        for _ in 0..<400 {
+            let text = lock.withLock { printed }
+            if let range = text.range(of: "started successfully on port ") {
+                let digits = text[range.upperBound...].prefix { $0.isNumber }
+                if let port = Int(digits), let url = URL(string: "http://127.0.0.1:\(port)/") { return url }
+            }
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        throw WebDriver.Failure(description: "chromedriver did not start: \(lock.withLock { printed })")
+    }
+
+    /// Asks the driver to stop, and kills it if it has not within two
+    /// seconds. (Foundation's `waitUntilExit` spins a core on Linux.)
+    func terminate() async {
+        output.fileHandleForReading.readabilityHandler = nil
+        guard process.isRunning else { return }
+        process.terminate()
+        for _ in 0..<80 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(25))
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+        }
+    }
+}
