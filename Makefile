@@ -10,7 +10,9 @@ TRAITS := --enable-all-traits
 BUILD_LOG := .build/build.log
 LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
-.PHONY: help build test fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
+
+.PHONY: help build test screenshots browser fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -47,8 +49,15 @@ docs: ## Build one static DocC site for every package and the Docs/ articles int
 docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 	python3 -m http.server 8000 --bind 127.0.0.1 --directory Docs/site
 
-unit-tests:
+unit-tests: browser
 	$(SWIFT) test $(TRAITS) --skip-build
+
+browser: ## Install Chromium and chromedriver for the console's browser tests, if missing (SKIP_BROWSER_TESTS=1 leaves them out)
+	bash scripts/install_browser.sh
+
+screenshots: browser ## Retake the console's screenshots in the docs, from its browser tests
+	@mkdir -p $(SCREENSHOTS)
+	CONSOLE_SCREENSHOTS=$(SCREENSHOTS) $(SWIFT) test $(TRAITS) --filter ConsoleBrowserTests
 
 test: check-packages check-portability check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"

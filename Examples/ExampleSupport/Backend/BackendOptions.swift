@@ -31,6 +31,15 @@ public struct BackendOptions: ParsableArguments, Sendable {
     @Flag(name: .long, help: "Erase the embedded sandbox's data and start again from the lessons' seed data.")
     public var reset = false
 
+    /// Whether to print the embedded sandbox's console URL and keep the
+    /// sandbox running after the example, until Ctrl-C.
+    @Flag(
+        name: .long,
+        help:
+            "Print the embedded sandbox's console URL (its data, every request, faults) and keep it running after the example until Ctrl-C."
+    )
+    public var console = false
+
     /// Whether to print machine-readable JSON instead of tables.
     @Flag(name: .long, help: "Print JSON instead of tables.")
     public var json = false

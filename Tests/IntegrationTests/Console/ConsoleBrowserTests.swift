@@ -95,8 +95,9 @@ struct ConsoleBrowserTests {
     @Test("A request with a token shows in the log with the token redacted, in the row, the detail and the cURL")
     func redactedLog() async throws {
         let secret = "console-firebase-secret-\(UUID().uuidString)"
-        try await ConsoleHarness.run(view: "requests", configure: { $0.firebase.authSecret = secret }) {
-            server, browser in
+        var configuration = ConsoleHarness.configuration
+        configuration.firebase.authSecret = secret
+        try await ConsoleHarness.run(view: "requests", configuration: configuration) { server, browser in
             let firebase = FirebaseTestServer.client(
                 of: server, namespace: "devmtn-post", credentials: .databaseSecret(secret))
             _ = try await firebase.shallow("posts")

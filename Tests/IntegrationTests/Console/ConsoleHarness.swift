@@ -11,18 +11,22 @@ enum ConsoleHarness {
     /// without that a missing Chromium fails them, it does not skip them.
     static let isSkipped = ProcessInfo.processInfo.environment["SKIP_BROWSER_TESTS"] == "1"
 
-    /// Runs `body` with a server configured by `configure`, and a browser
-    /// showing the console's `view`.
+    /// The lessons' setup without Airtable's rate limit, which the tests
+    /// switch on from the console.
+    static var configuration: SandboxConfiguration {
+        var configuration = SandboxConfiguration()
+        configuration.airtable.rateLimitEnabled = false
+        return configuration
+    }
+
+    /// Runs `body` with a server and a browser showing the console's `view`.
     static func run(
         view: String,
         width: Int = 1280,
         height: Int = 900,
-        configure: (inout SandboxConfiguration) -> Void = { _ in },
+        configuration: SandboxConfiguration = ConsoleHarness.configuration,
         _ body: (SandboxServer, WebDriver) async throws -> Void
     ) async throws {
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configure(&configuration)
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
             let browser = try await WebDriver.start(width: width, height: height)
             do {

@@ -21,11 +21,7 @@ struct StartupBanner {
     var text: String {
         let base = server.baseURL.absoluteString
         let configuration = options.configuration
-        var lines = [
-            "Sandbox listening on \(base)",
-            "Console (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
-                + server.consoleURL.absoluteString,
-        ]
+        var lines = ["Sandbox listening on \(base)"]
         let exposure = NetworkExposure(host: options.host, port: server.port)
         if let warning = exposure.warning(allowsRemoteAdmin: configuration.allowsRemoteAdmin) {
             lines.append(warning)
@@ -35,6 +31,10 @@ struct StartupBanner {
                         ? "no network address found"
                         : exposure.deviceURLs.map(\.absoluteString).joined(separator: ", ")))
         }
+
+        lines.append(
+            "Console (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
+                + server.consoleURL.absoluteString)
 
         let auth = configuration.firebase.authSecret == nil ? "" : "&auth=<secret>"
         lines += [

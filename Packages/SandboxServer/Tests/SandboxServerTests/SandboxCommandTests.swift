@@ -27,7 +27,7 @@ struct SandboxCommandTests {
             "devmtn-post", "lambda-message-board", "?ns=", "/posts.json?ns=devmtn-post",
             "/.json?ns=lambda-message-board", "/v0/appIBfoNbzEaA72c2/Design%20projects",
             "Bearer patSandbox0000000.", "/bankey/profile/1", "/services/rest?method=soogreyhounds.photos.getList",
-            "in memory",
+            "in memory", "Console (this machine only): http://127.0.0.1:\(port)/__sandbox/console/",
         ] {
             #expect(banner.contains(expected), "missing \(expected)")
         }

@@ -16,12 +16,20 @@ import NIOConcurrencyHelpers
 /// the keyboard.
 ///
 /// Installed before the server starts, so a signal during start-up is not
-/// lost; kept alive until the process ends.
-final class TerminationSignals {
+/// lost; kept alive until the process ends. The `sandbox` command and the
+/// examples' `--console` use it to run until Ctrl-C:
+///
+/// ```swift
+/// let signals = TerminationSignals(watchingStandardInput: false)
+/// let reason = await signals.next()  // "SIGINT"
+/// ```
+public final class TerminationSignals {
     private var sources: [any DispatchSourceSignal] = []
     private let reasons: AsyncStream<String>
 
-    init(watchingStandardInput: Bool) {
+    /// Starts watching SIGINT and SIGTERM (which no longer end the process
+    /// by themselves), and standard input when `watchingStandardInput`.
+    public init(watchingStandardInput: Bool) {
         let (reasons, report) = AsyncStream<String>.makeStream()
         self.reasons = reasons
         let received = NIOLockedValueBox(0)
@@ -53,7 +61,7 @@ final class TerminationSignals {
     }
 
     /// Waits for the first request to stop and names it.
-    func next() async -> String {
+    public func next() async -> String {
         var iterator = reasons.makeAsyncIterator()
         return await iterator.next() ?? "shutdown"
     }
