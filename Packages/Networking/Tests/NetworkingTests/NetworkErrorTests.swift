@@ -235,6 +235,21 @@ struct NetworkErrorTests {
                 == "The request was cancelled.")
     }
 
+    @Test("FoundationNetworking's 'Failed writing header' says what it means and what reads such headers")
+    func unreadableHeaders() {
+        let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:9515/status")!)
+        // The initialiser is failable on Linux only; the annotation compiles on both.
+        let unknown: URLError.Code? = URLError.Code(rawValue: -1)
+        let libcurl = URLError(unknown ?? .unknown, userInfo: [NSLocalizedDescriptionKey: "Failed writing header"])
+        let error = NetworkError(transportError: libcurl, request: request)
+        guard case .transportFailed(let failure) = error else {
+            Issue.record("expected transportFailed, got \(error)")
+            return
+        }
+        #expect(failure.message.hasPrefix("Failed writing header (FoundationNetworking on Linux"))
+        #expect(failure.message.contains("AsyncHTTPClientTransport"))
+    }
+
     @Test("Bytes that are not an image are notAnImage")
     func notAnImage() async throws {
         let error = try await failing(

@@ -45,9 +45,9 @@ struct ConsoleRoutesTests {
         #expect(await sandbox.requests.entry(id: 12) == nil)
     }
 
-    @Test("The log keeps bodies for its newest requests only, and at most 32 KiB of each")
+    @Test("The log keeps bodies for its newest requests only, within its budget, and at most 32 KiB of each")
     func boundedBodies() async throws {
-        let log = RequestLog(capacity: 5, bodyCapacity: 2)
+        let log = RequestLog(capacity: 5, bodyBudget: 2 * CapturedBody.limit)
         for index in 1...7 {
             await log.record(
                 RecordedRequest(
@@ -162,7 +162,8 @@ struct ConsoleRoutesTests {
         arguments: [
             ["Sec-Fetch-Site": "cross-site"], ["Sec-Fetch-Site": "same-site"],
             ["Origin": "http://evil.test", "Host": "127.0.0.1:8080"], ["Origin": "null", "Host": "127.0.0.1:8080"],
-            ["Host": "evil.test:8080"], ["Host": "localhost.evil.test"],
+            ["Host": "evil.test:8080", "Sec-Fetch-Site": "same-origin"],
+            ["Host": "localhost.evil.test", "Sec-Fetch-Site": "same-origin"],
         ] as [HTTPHeaders])
     func crossSite(headers: HTTPHeaders) async throws {
         let sandbox = try await Sandbox()
@@ -176,7 +177,8 @@ struct ConsoleRoutesTests {
         "The console's own requests and tools on this machine are let in",
         arguments: [
             ["Sec-Fetch-Site": "same-origin", "Origin": "http://127.0.0.1:8080", "Host": "127.0.0.1:8080"],
-            ["Host": "localhost:8080"], ["Host": "[::1]:8080"], ["Host": "192.168.1.20:8080"], [:],
+            ["Host": "localhost:8080", "Sec-Fetch-Site": "same-origin"], ["Host": "[::1]:8080"],
+            ["Host": "192.168.1.20:8080", "Sec-Fetch-Site": "none"], ["Host": "sandbox"], [:],
         ] as [HTTPHeaders])
     func sameSite(headers: HTTPHeaders) async throws {
         let sandbox = try await Sandbox()

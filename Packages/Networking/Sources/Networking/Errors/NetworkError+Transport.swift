@@ -65,7 +65,7 @@ extension NetworkError {
                 TransportFailure(
                     domain: NSURLErrorDomain,
                     code: urlError.code.rawValue,
-                    message: redactor.redact(text: described)
+                    message: redactor.redact(text: Self.explained(described))
                 )
             )
         }
@@ -79,6 +79,19 @@ extension NetworkError {
     private static func isLostConnection(_ message: String) -> Bool {
         ["Empty reply from server", "transfer closed with", "Recv failure", "Connection reset by peer", "Send failure"]
             .contains { message.contains($0) }
+    }
+}
+
+extension NetworkError {
+    /// libcurl's words, with what they mean when they stand for a
+    /// FoundationNetworking limit rather than a broken server: it fails a
+    /// response whose header has no space after its colon
+    /// (`Content-Length:249`, as chromedriver writes), which HTTP allows.
+    private static func explained(_ message: String) -> String {
+        guard message.contains("Failed writing header") else { return message }
+        return message
+            + " (FoundationNetworking on Linux could not read the response's headers; a header without a space"
+            + " after its colon, which HTTP allows, is enough. AsyncHTTPClientTransport reads them.)"
     }
 }
 

@@ -8,9 +8,11 @@ import Foundation
 /// could otherwise post faults to `http://127.0.0.1:PORT/__sandbox/faults`
 /// (a form or a `text/plain` fetch needs no preflight), or, by pointing a
 /// name it controls at 127.0.0.1 (DNS rebinding), read the console's
-/// credentials. So: the `Host` must be a loopback name or an IP address,
-/// and a request that says where it comes from (`Origin`, `Sec-Fetch-Site`)
-/// must come from the sandbox itself.
+/// credentials. So: a browser's request (browsers send `Sec-Fetch-Site`)
+/// must be addressed to a loopback name or an IP address, which no one can
+/// rebind, and a request that says where it comes from (`Origin`,
+/// `Sec-Fetch-Site`) must come from the sandbox itself. Tools that send
+/// neither (curl, tests, scripts) may use any name for this machine.
 struct AdminRequestGuard {
     let allowsRemote: Bool
 
@@ -20,7 +22,8 @@ struct AdminRequestGuard {
             return Self.forbidden(
                 "The admin routes answer local requests only (sandbox --allow-remote-admin to change it).")
         }
-        guard allowsRemote || request.headers["Host"].map(Self.isLocalHost) ?? true else {
+        let fromBrowser = request.headers["Sec-Fetch-Site"] != nil
+        guard allowsRemote || !fromBrowser || request.headers["Host"].map(Self.isLocalHost) ?? true else {
             return Self.forbidden(
                 "The admin routes answer requests addressed to localhost or an IP address only.")
         }

@@ -8,8 +8,8 @@ import Networking
 /// Header and query secrets (`Authorization`, `auth=`, `api_key=`, tokens)
 /// are redacted when the request is recorded, as the SDK redacts them.
 /// Bodies are kept as received, at most ``CapturedBody/limit`` bytes of each
-/// and only for the newest requests, and are redacted when shown
-/// (``CapturedBody/redactedText``); the descriptions name their sizes only.
+/// and only for the newest requests (8 MiB in all), and are redacted when shown
+/// (``CapturedBody/redactedText(_:)``); the descriptions name their sizes only.
 public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// Its place in the log: 1 for the first request a Sandbox answered,
     /// then one more for each; never reused, even after the log is cleared.
@@ -85,7 +85,7 @@ public struct CapturedBody: Sendable, Hashable, CustomStringConvertible, CustomD
     CustomReflectable
 {
     /// The most bytes kept of one body: enough for any lesson's JSON, small
-    /// enough that a full log of uploads stays tens of megabytes.
+    /// enough that one upload cannot take the log's whole body budget.
     public static let limit = 32 * 1024
 
     /// The first bytes, at most ``limit``; empty once the log has let go of

@@ -2,7 +2,7 @@ import Foundation
 
 /// The last requests a ``Sandbox`` answered, oldest first, bounded so a long
 /// run cannot grow it without end: the last `capacity` requests, and the
-/// bodies of the last `bodyCapacity` of them.
+/// bodies of the newest of them within a byte budget.
 public actor RequestLog {
     /// Which recorded requests a page of the log holds.
     public struct Filter: Sendable, Hashable {
@@ -45,14 +45,19 @@ public actor RequestLog {
     private var oldest = 0
     private var nextID = 1
     private let capacity: Int
-    private let bodyCapacity: Int
+    /// The most body bytes kept, over all entries.
+    private let bodyBudget: Int
+    private var bodyBytes = 0
+    /// The oldest entry that may still hold its bodies: every older one has
+    /// let go of them, so releasing walks forward from here, once per entry.
+    private var oldestWithBodies = 1
 
-    /// Creates a log keeping the last `capacity` requests, and the bodies
-    /// of the last `bodyCapacity` of them (at most ``CapturedBody/limit``
-    /// bytes each, so 64 MiB at most by default).
-    public init(capacity: Int = 10_000, bodyCapacity: Int = 1_000) {
+    /// Creates a log keeping the last `capacity` requests, and the bodies of
+    /// the newest of them (at most ``CapturedBody/limit`` bytes of each) as
+    /// long as they add up to no more than `bodyBudget` bytes.
+    public init(capacity: Int = 10_000, bodyBudget: Int = 8 << 20) {
         self.capacity = max(0, capacity)
-        self.bodyCapacity = min(max(0, bodyCapacity), self.capacity)
+        self.bodyBudget = max(0, bodyBudget)
     }
 
     /// Every recorded request, oldest first.
@@ -104,29 +109,41 @@ public actor RequestLog {
     public func clear() {
         entries.removeAll()
         oldest = 0
+        bodyBytes = 0
+        oldestWithBodies = nextID
     }
 
-    /// Appends a request, giving it the next id; the entry `bodyCapacity`
-    /// places back lets go of its bodies.
+    /// Appends a request, giving it the next id; the oldest entries let go
+    /// of their bodies until the kept bytes are within the budget again.
     func record(_ entry: RecordedRequest) {
         guard capacity > 0 else { return }
         var entry = entry
         entry.id = nextID
         nextID += 1
         if entries.count == capacity {
+            releaseBodies(of: oldest)
             entries[oldest] = entry
             oldest = (oldest + 1) % capacity
         } else {
             entries.append(entry)
         }
-        releaseBodies(at: entries.count - 1 - bodyCapacity)
+        bodyBytes += Self.keptBytes(entry)
+        while bodyBytes > bodyBudget, oldestWithBodies < nextID {
+            if let first = entries.isEmpty ? nil : entries[oldest].id, oldestWithBodies >= first {
+                releaseBodies(of: (oldest + (oldestWithBodies - first)) % entries.count)
+            }
+            oldestWithBodies += 1
+        }
     }
 
-    /// Releases the bodies of the entry `back` places after the oldest.
-    private func releaseBodies(at back: Int) {
-        guard back >= 0 else { return }
-        let index = (oldest + back) % entries.count
+    /// Lets go of the bodies at `index`, counting them out of the budget.
+    private func releaseBodies(of index: Int) {
+        bodyBytes -= Self.keptBytes(entries[index])
         entries[index].requestBody = entries[index].requestBody.released()
         entries[index].responseBody = entries[index].responseBody.released()
+    }
+
+    private static func keptBytes(_ entry: RecordedRequest) -> Int {
+        entry.requestBody.prefix.count + entry.responseBody.prefix.count
     }
 }

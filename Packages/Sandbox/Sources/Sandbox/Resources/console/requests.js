@@ -116,7 +116,7 @@ function schedule() {
 
 function bodyView(body, headers) {
   if (body.streamed) return h('p', { class: 'hint' }, 'An event stream (server-sent events): its events are not recorded.');
-  if (body.released) return h('p', { class: 'hint' }, `${formatBytes(body.size)}, no longer kept: the log keeps the bodies of its newest 1,000 requests.`);
+  if (body.released) return h('p', { class: 'hint' }, `${formatBytes(body.size)}, no longer kept: the log keeps the newest bodies, 8 MB in all.`);
   if (!body.size) return h('p', { class: 'hint' }, 'None.');
   if (body.binary) {
     const type = headers.find(([name]) => name.toLowerCase() === 'content-type')?.[1] ?? 'binary';
