@@ -12,7 +12,7 @@ struct FuzzTarget: Sendable {
 extension FuzzTarget {
     /// Every target, by the name `make fuzz` passes.
     static let all: [FuzzTarget] = [
-        .sandboxJSON, .airtableFormula, .firebaseQuery, .firebaseWrite, .serverSentEvents, .retryAfter,
+        .sandboxJSON, .airtableFormula, .firebaseQuery, .firebaseWrite, .sandboxAdmin, .serverSentEvents, .retryAfter,
         .trailingCommas, .urlBuilding, .models, .errorBodies,
     ]
 }

@@ -70,4 +70,38 @@ extension FuzzTarget {
         let path = "/" + head.dropFirst()
         respond(SandboxRequest(method: method, path: String(path), rawQuery: "ns=fuzz", body: body))
     }
+
+    /// The admin routes the console uses and the guard in front of them:
+    /// the first line is a method and a route with its query
+    /// (`GET requests?status=4xx&limit=3`), then header lines (`Origin`,
+    /// `Host`, `Sec-Fetch-Site`, …) up to an empty one, then the body. The
+    /// same headers and body first go to an emulator, so the log's detail
+    /// and cURL command are made from fuzzed input too.
+    static let sandboxAdmin = FuzzTarget(name: "sandbox-admin") { data in
+        var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let head = lines.popFirst() ?? ""
+        var fields = HTTPHeaders()
+        while let line = lines.popFirst(), !line.isEmpty {
+            let field = line.split(separator: ":", maxSplits: 1)
+            if field.count == 2 {
+                fields.add(name: String(field[0]), value: field[1].trimmingCharacters(in: .whitespaces))
+            }
+        }
+        let headers = fields
+        let body = Data(lines.joined(separator: "\n").utf8)
+        let method = head.prefix { $0 != " " }
+        let route = head.dropFirst(method.count + 1)
+        let sandbox = shared.current()
+        _ = blocking {
+            _ = await sandbox.respond(
+                to: SandboxRequest(method: "POST", path: "/services/rest", headers: headers, body: body))
+            let latest = await sandbox.requests.nextEntryID - 1
+            _ = await sandbox.respond(to: SandboxRequest("GET", "/__sandbox/requests/\(latest)"))
+            _ = await sandbox.respond(
+                to: SandboxRequest(String(method), "/__sandbox/" + route, headers: headers, body: body))
+            // An added latency would slow every later input: undone here.
+            await sandbox.faults.reset()
+            return true
+        }
+    }
 }
