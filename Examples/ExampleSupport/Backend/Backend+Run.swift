@@ -24,10 +24,7 @@ extension Backend {
         } catch {
             ExampleFailure.exit(with: error)
         }
-        // Watching from the start, so a Ctrl-C during the example stops it
-        // cleanly too.
-        let signals = options.console ? TerminationSignals(watchingStandardInput: false) : nil
-        if signals != nil {
+        if options.console {
             note(
                 backend.server.map { "Sandbox console: \($0.consoleURL.absoluteString)" }
                     ?? "--console is for the embedded sandbox; a running one serves it at /__sandbox/console/")
@@ -38,16 +35,12 @@ extension Backend {
             await backend.stop()
             ExampleFailure.exit(with: error)
         }
-        if let signals, let console = backend.server?.consoleURL {
+        // Only now: during the lesson, Ctrl-C keeps its usual effect.
+        if options.console, let console = backend.server?.consoleURL {
+            let signals = TerminationSignals(watchingStandardInput: false)
             note("The sandbox keeps running for its console, \(console.absoluteString): Ctrl-C stops it.")
             _ = await signals.next()
         }
         await backend.stop()
-    }
-
-    /// A dim line on standard error, beside the sandbox's own.
-    private static func note(_ text: String) {
-        let terminal = Terminal.current
-        FileHandle.standardError.write(Data((terminal.styled(text, .dim) + "\n").utf8))
     }
 }

@@ -57,10 +57,7 @@ public final class Backend: Sendable {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let server = try await SandboxServer.start(serverOptions)
-            FileHandle.standardError.write(
-                Data(
-                    (terminal.styled("Sandbox on \(server.baseURL.absoluteString), data in \(directory.path)", .dim)
-                        + "\n").utf8))
+            note("Sandbox on \(server.baseURL.absoluteString), data in \(directory.path)", terminal: terminal)
             return Backend(baseURL: server.baseURL, credentials: .sandbox, server: server)
         } catch let error as SandboxServerError {
             throw ExampleFailure("Could not start the sandbox: \(error)")
@@ -84,5 +81,11 @@ public final class Backend: Sendable {
             environment["XDG_DATA_HOME"].map { URL(fileURLWithPath: $0, isDirectory: true) }
             ?? FileManager.default.homeDirectoryForCurrentUser.appendingPathComponent(".local/share", isDirectory: true)
         return base.appendingPathComponent("networking-lessons/sandbox", isDirectory: true)
+    }
+
+    /// A dim line on standard error, where the examples say what their
+    /// sandbox is doing; standard output is the lesson's.
+    static func note(_ text: String, terminal: Terminal = .current) {
+        FileHandle.standardError.write(Data((terminal.styled(text, .dim) + "\n").utf8))
     }
 }

@@ -43,7 +43,7 @@ final class WebDriver: Sendable {
     private static let elementKey = "element-6066-11e4-a52e-4f735466cecf"
     private let process: DriverProcess
     private let session: URL
-    private let transport = AsyncHTTPClientTransport()
+    private static let transport = AsyncHTTPClientTransport()
 
     private init(process: DriverProcess, session: URL) {
         self.process = process
@@ -76,7 +76,7 @@ final class WebDriver: Sendable {
                 ]
             ]
             let created = try await call(
-                .post, base.appending(path: "session"), capabilities, transport: AsyncHTTPClientTransport())
+                .post, base.appending(path: "session"), capabilities)
             guard let id = (created as? [String: Any])?["sessionId"] as? String else {
                 throw Failure(description: "chromedriver made no session: \(String(describing: created))")
             }
@@ -89,7 +89,7 @@ final class WebDriver: Sendable {
 
     /// Ends the session and the driver.
     func quit() async {
-        _ = try? await Self.call(.delete, session, nil, transport: transport)
+        _ = try? await Self.call(.delete, session, nil)
         await process.terminate()
     }
 
@@ -193,11 +193,11 @@ final class WebDriver: Sendable {
 
     @discardableResult
     private func command(_ method: HTTPMethod, _ path: String, _ body: [String: Any]?) async throws -> Any? {
-        try await Self.call(method, session.appending(path: path), body, transport: transport)
+        try await Self.call(method, session.appending(path: path), body)
     }
 
     private static func call(
-        _ method: HTTPMethod, _ url: URL, _ body: [String: Any]?, transport: AsyncHTTPClientTransport
+        _ method: HTTPMethod, _ url: URL, _ body: [String: Any]?
     )
         async throws -> Any?
     {
@@ -205,7 +205,7 @@ final class WebDriver: Sendable {
         let request = HTTPRequest(
             method: method, url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: data,
             timeout: .seconds(60))
-        let response = try await transport.send(request)
+        let response = try await Self.transport.send(request)
         let decoded = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])
         let value = (decoded as? [String: Any])?["value"]
         guard response.isSuccess else {

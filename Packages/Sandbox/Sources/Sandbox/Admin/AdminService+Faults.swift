@@ -17,7 +17,7 @@ extension AdminService {
             200,
             [
                 "faults": .array(pending.map(Self.describe)),
-                "latencyMilliseconds": .number(latency.milliseconds),
+                "latencyMilliseconds": .number(latency.seconds * 1000),
                 "airtableRateLimit": .bool(await airtable.isRateLimitEnabled),
             ])
     }
@@ -103,13 +103,5 @@ extension AdminService {
             described["body"] = .string(String(decoding: body, as: UTF8.self))
         }
         return .object(described)
-    }
-}
-
-extension Duration {
-    /// The duration in milliseconds, fractions included.
-    var milliseconds: Double {
-        let (seconds, attoseconds) = components
-        return Double(seconds) * 1000 + Double(attoseconds) / 1e15
     }
 }

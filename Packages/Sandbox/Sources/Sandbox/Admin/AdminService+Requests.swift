@@ -30,7 +30,7 @@ extension AdminService {
 
     func describeRequest(id text: Substring) async -> SandboxResponse {
         guard let id = Int(text), let entry = await requests.entry(id: id) else {
-            return .json(404, ["error": "No request \(text) in the log: it holds the last 10,000."])
+            return .json(404, ["error": "No request \(text) in the log, which keeps only the newest requests."])
         }
         var described = Self.summary(entry).objectValue ?? [:]
         described["request"] = [
@@ -58,7 +58,7 @@ extension AdminService {
             "id": .number(Double(entry.id)), "time": .number((entry.date.timeIntervalSince1970 * 1000).rounded()),
             "service": .string(entry.service), "method": .string(entry.method), "path": .string(entry.path),
             "query": entry.rawQuery.map(JSONValue.string) ?? .null, "status": .number(Double(entry.status)),
-            "durationMilliseconds": .number(entry.duration.milliseconds),
+            "durationMilliseconds": .number(entry.duration.seconds * 1000),
             "requestBytes": .number(Double(entry.requestBody.count ?? 0)),
             "responseBytes": entry.responseBody.count.map { .number(Double($0)) } ?? .null,
             "fromConsole": .bool(entry.isFromConsole),

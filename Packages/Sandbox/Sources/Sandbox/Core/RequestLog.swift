@@ -97,8 +97,14 @@ public actor RequestLog {
 
     /// The request with this id, if the log still holds it.
     public func entry(id: Int) -> RecordedRequest? {
+        index(of: id).map { entries[$0] }
+    }
+
+    /// Where the entry with this id is in the ring: ids are consecutive
+    /// from the oldest, so it is arithmetic, not a search.
+    private func index(of id: Int) -> Int? {
         guard let first = entries.isEmpty ? nil : entries[oldest].id, id >= first, id < nextID else { return nil }
-        return entries[(oldest + (id - first)) % entries.count]
+        return (oldest + (id - first)) % entries.count
     }
 
     /// The id the next request will get.
@@ -129,8 +135,8 @@ public actor RequestLog {
         }
         bodyBytes += Self.keptBytes(entry)
         while bodyBytes > bodyBudget, oldestWithBodies < nextID {
-            if let first = entries.isEmpty ? nil : entries[oldest].id, oldestWithBodies >= first {
-                releaseBodies(of: (oldest + (oldestWithBodies - first)) % entries.count)
+            if let index = index(of: oldestWithBodies) {
+                releaseBodies(of: index)
             }
             oldestWithBodies += 1
         }

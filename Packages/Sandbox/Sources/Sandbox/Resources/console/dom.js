@@ -30,6 +30,27 @@ export function clearError() {
   $('alert').hidden = true;
 }
 
+/**
+ * Runs `task` every `interval` milliseconds between `start()` and `stop()`,
+ * one run at a time (the next is timed from the end of the last), showing
+ * its failures: how a visible view keeps itself current, and stops asking
+ * the server anything once hidden.
+ */
+export function poller(interval, task) {
+  let timer = null;
+  let running = false;
+  const next = () => {
+    timer = setTimeout(async () => {
+      try { await task(); } catch (error) { showError(error); }
+      if (running) next();
+    }, interval);
+  };
+  return {
+    start() { if (!running) { running = true; next(); } },
+    stop() { running = false; clearTimeout(timer); },
+  };
+}
+
 /** `1.2 KB`, `340 B`, `—` for an unknown size. */
 export function formatBytes(count) {
   if (count === null || count === undefined) return '—';

@@ -1,9 +1,9 @@
 // The fault controls: what the admin routes do, as a form, so a learner can
 // make the server fail and watch the SDK retry and the lesson's alert appear.
-import { $, h, showError } from './dom.js';
+import { $, h, poller, showError } from './dom.js';
 import { admin } from './api.js';
 
-const state = { started: false, visible: false, timer: null };
+let started = false;
 
 const presets = {
   airtable429: { path: '/v0/*', status: 429, count: 1, body: '{"errors":[{"error":"RATE_LIMIT_REACHED","message":"Rate limit exceeded. Please try again later"}]}' },
@@ -49,17 +49,12 @@ function faultFromForm() {
   return fault;
 }
 
-function schedule() {
-  clearTimeout(state.timer);
-  if (!state.visible) return;
-  state.timer = setTimeout(() => refresh().catch(showError).finally(schedule), 2000);
-}
+const refreshing = poller(2000, refresh);
 
 export const faultsView = {
   async show() {
-    state.visible = true;
-    if (!state.started) {
-      state.started = true;
+    if (!started) {
+      started = true;
       $('ft-form').addEventListener('submit', (event) => {
         event.preventDefault();
         addFault(faultFromForm()).catch(showError);
@@ -77,10 +72,9 @@ export const faultsView = {
       $('ft-clear').addEventListener('click', () => admin('DELETE', 'faults').then(refresh).catch(showError));
     }
     await refresh();
-    schedule();
+    refreshing.start();
   },
   hide() {
-    state.visible = false;
-    clearTimeout(state.timer);
+    refreshing.stop();
   },
 };

@@ -1,12 +1,12 @@
 // The request log: every request the emulators answered, newest first, a
 // page of at most 100 rows that follows new requests while it shows the
 // newest ones; one request's headers, bodies and cURL command on selection.
-import { $, h, clip, formatBytes, formatDuration, formatTime, showError } from './dom.js';
+import { $, h, clip, formatBytes, formatDuration, formatTime, poller, showError } from './dom.js';
 import { admin, parseJSON } from './api.js';
 
 const pageSize = 100;
 const pollInterval = 1000;
-const state = { started: false, visible: false, rows: [], live: true, paused: false, timer: null, selected: null, polling: false };
+const state = { started: false, rows: [], live: true, paused: false, selected: null };
 
 function filterQuery() {
   const query = new URLSearchParams();
@@ -93,26 +93,17 @@ async function loadOlder() {
 }
 
 async function poll() {
-  if (!state.live || state.paused || state.polling) return;
-  state.polling = true;
-  try {
-    const query = filterQuery();
-    if (state.rows.length) query.set('after', String(state.rows[0].id));
-    const fresh = await admin('GET', `requests?${query}`);
-    if (fresh.length && state.live) {
-      state.rows = [...fresh.reverse(), ...state.rows].slice(0, pageSize);
-      render();
-    }
-  } finally {
-    state.polling = false;
+  if (!state.live || state.paused) return;
+  const query = filterQuery();
+  if (state.rows.length) query.set('after', String(state.rows[0].id));
+  const fresh = await admin('GET', `requests?${query}`);
+  if (fresh.length && state.live) {
+    state.rows = [...fresh.reverse(), ...state.rows].slice(0, pageSize);
+    render();
   }
 }
 
-function schedule() {
-  clearTimeout(state.timer);
-  if (!state.visible) return;
-  state.timer = setTimeout(() => poll().catch(showError).finally(schedule), pollInterval);
-}
+const polling = poller(pollInterval, poll);
 
 function bodyView(body, headers) {
   if (body.streamed) return h('p', { class: 'hint' }, 'An event stream (server-sent events): its events are not recorded.');
@@ -176,7 +167,6 @@ function moveSelection(event) {
 
 export const requestsView = {
   async show() {
-    state.visible = true;
     if (!state.started) {
       state.started = true;
       for (const id of ['rq-service', 'rq-method', 'rq-status', 'rq-hide-console']) {
@@ -196,10 +186,9 @@ export const requestsView = {
       });
     }
     if (state.live) await loadNewest();
-    schedule();
+    polling.start();
   },
   hide() {
-    state.visible = false;
-    clearTimeout(state.timer);
+    polling.stop();
   },
 };
