@@ -134,6 +134,7 @@ let package = Package(
                 server("Logging", from: "swift-log"),
                 server("ServiceLifecycle", from: "swift-service-lifecycle"),
             ],
+            resources: [.copy("Resources")],
             testDependencies: [
                 "Sandbox", "Networking",
                 server("Hummingbird", from: "hummingbird"),

@@ -40,7 +40,8 @@ let package = Package(
                 .product(name: "NIOConcurrencyHelpers", package: "swift-nio"),
                 .product(name: "Logging", package: "swift-log"),
                 .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
-            ]
+            ],
+            resources: [.copy("Resources")]
         ),
         // The `sandbox` command. The target is not called `sandbox`: its module
         // would clash with `Sandbox` on case-insensitive file systems.

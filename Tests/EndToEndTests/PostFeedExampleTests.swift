@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Sandbox
 import SandboxServer
 import Testing
@@ -160,7 +161,7 @@ struct PostFeedExampleTests {
                 try await Task.sleep(for: .milliseconds(50))
             }
             let live = UUID().uuidString
-            let post: JSONValue = [
+            let post: JSON = [
                 "username": "Linus", "text": "Live over HTTP", "timestamp": .number(Date().timeIntervalSince1970),
             ]
             try await server.sandbox.firebase.setValue(post, at: "posts/\(live)", namespace: "devmtn-post")

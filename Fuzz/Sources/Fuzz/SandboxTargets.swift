@@ -34,7 +34,7 @@ private func respond(_ request: SandboxRequest) {
 extension FuzzTarget {
     /// The Sandbox's JSON parser, and writing back what it accepted.
     static let sandboxJSON = FuzzTarget(name: "sandbox-json") { data in
-        guard let value = try? JSONValue.parse(data) else { return }
+        guard let value = try? JSON.parse(data) else { return }
         _ = value.serialized()
     }
 
@@ -100,7 +100,7 @@ extension FuzzTarget {
             _ = await sandbox.respond(
                 to: SandboxRequest(String(method), "/__sandbox/" + route, headers: headers, body: body))
             // An added latency would slow every later input: undone here.
-            await sandbox.faults.reset()
+            sandbox.faults.reset()
             return true
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Models
 import Sandbox
 
@@ -30,8 +31,8 @@ enum PostFixtures {
     }
 
     /// The same posts as a Sandbox value, for seeding the emulator directly.
-    static func feedValue(count: Int) -> JSONValue {
-        var members: [String: JSONValue] = [:]
+    static func feedValue(count: Int) -> JSON {
+        var members: [String: JSON] = [:]
         members.reserveCapacity(count)
         for index in 0..<count {
             let (key, body) = post(index)

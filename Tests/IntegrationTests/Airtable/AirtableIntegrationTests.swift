@@ -38,7 +38,7 @@ struct AirtableIntegrationTests {
     @Test("Paging a 250-record table with pageSize 100 makes 3 requests and returns 250 distinct records")
     func pagingTwoHundredFifty() async throws {
         try await AirtableServer.run { server, client in
-            let rows = (1...250).map { JSONValue.object(["Name": .string("Row \($0)")]) }
+            let rows = (1...250).map { JSON.object(["Name": .string("Row \($0)")]) }
             try await server.sandbox.airtable.addTable(
                 named: "Big table", fields: [.init("Name", .singleLineText)], records: rows)
             var pages = 0
@@ -59,7 +59,7 @@ struct AirtableIntegrationTests {
         try await AirtableServer.run(rateLimited: true) { server, client in
             let body =
                 #"{"error":{"type":"RATE_LIMIT_REACHED","message":"Rate limit exceeded. Please try again later"}}"#
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(
                     path: "/v0/*", method: "POST", status: 429, headers: ["Retry-After": "0.2"], body: Data(body.utf8)))
             let record = try await client.post(Project(name: "After a 429"))

@@ -57,7 +57,7 @@ struct BankeyIntegrationTests {
     @Test("A dropped connection gives the server-failure kind")
     func dropped() async throws {
         try await BankeyServer.run { server, client in
-            await server.sandbox.faults.inject(Fault(path: "/bankey/*", count: 3, action: .dropConnection))
+            try server.sandbox.faults.inject(Fault(path: "/bankey/*", count: 3, action: .dropConnection))
             await #expect {
                 _ = try await client.fetchAccounts(forUserId: "1")
             } throws: { error in
@@ -69,7 +69,7 @@ struct BankeyIntegrationTests {
     @Test("Malformed JSON gives the decoding kind")
     func malformed() async throws {
         try await BankeyServer.run { server, client in
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(
                     path: "/bankey/profile/1", status: 200, headers: ["Content-Type": "application/json"],
                     body: Data(#"{"id": "1", "first_name": "#.utf8)))

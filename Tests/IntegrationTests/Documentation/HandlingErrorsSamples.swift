@@ -79,7 +79,7 @@ struct HandlingErrorsSamples {
             baseURL: Sandbox.baseURL.appending(path: "bankey/"), transport: SandboxTransport(sandbox))
         let printed = try await Printed.capture {
             // snippet: errors-decoding
-            await sandbox.faults.inject(
+            try sandbox.faults.inject(
                 Fault(
                     path: "/bankey/profile/1/accounts", status: 200,
                     body: Data(
@@ -106,7 +106,7 @@ struct HandlingErrorsSamples {
             client.retryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(200), deadline: .seconds(20))
             client.logHandler = { record in print(record) }  // secrets are already redacted
 
-            await sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
+            try sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
             let key = SooGreyhoundsAPI.lessonAPIKey
             let request = Request<Data>.get("services/rest").query([
                 "method": "soogreyhounds.photos.getList", "api_key": key,

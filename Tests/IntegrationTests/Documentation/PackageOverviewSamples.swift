@@ -48,7 +48,7 @@ struct PackageOverviewSamples {
             let sandbox = try await Sandbox()
             let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
 
-            await sandbox.faults.inject(Fault(path: "/bankey/*", status: 503, headers: ["Retry-After": "0"]))
+            try sandbox.faults.inject(Fault(path: "/bankey/*", status: 503, headers: ["Retry-After": "0"]))
             let profile = try await client.send(Request<Profile>.get("bankey/profile/1"))  // retried, then 200
             print(profile.firstName)  // Kevin
             // end snippet
@@ -62,7 +62,7 @@ struct PackageOverviewSamples {
         // snippet: sandbox-server-overview
         let posts = try await SandboxServer.withServer { server in  // 127.0.0.1, a free port, in memory
             let firebase = FirebaseClient(databaseURL: server.baseURL, namespace: "devmtn-post")  // real HTTP
-            await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "0"]))
+            try server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "0"]))
             return try await firebase.get("posts", as: JSON.self)  // a 503, retried, then the feed
         }  // stopped here, even when the body throws
         // end snippet

@@ -64,16 +64,16 @@ struct SandboxGuideSamples {
 
             // snippet: sandbox-guide-faults
             let faults = server.sandbox.faults
-            await faults.inject(Fault(path: "/bankey/profile/1", status: 503, headers: ["Retry-After": "0"]))
-            await faults.inject(Fault(path: "/v0/*", method: "POST", count: 2, action: .dropConnection))
-            await faults.inject(
+            try faults.inject(Fault(path: "/bankey/profile/1", status: 503, headers: ["Retry-After": "0"]))
+            try faults.inject(Fault(path: "/v0/*", method: "POST", count: 2, action: .dropConnection))
+            try faults.inject(
                 Fault(path: "/posts.json", status: 401, body: Data(#"{"error" : "Permission denied"}"#.utf8)))
-            await faults.setLatency(.milliseconds(20))  // before every answer
+            faults.setLatency(.milliseconds(20))  // before every answer
 
             let profile = try await bankey.fetchProfile(forUserId: "1")  // the 503 is retried
             let recorded = await server.sandbox.requests.matching("/bankey/*")
             print(profile.firstName, recorded.map(\.status))  // Kevin [503, 200]
-            await faults.reset()  // no faults, no latency
+            faults.reset()  // no faults, no latency
             // end snippet
             await server.stop()
         }

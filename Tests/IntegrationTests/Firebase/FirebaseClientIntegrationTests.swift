@@ -78,12 +78,12 @@ struct FirebaseClientIntegrationTests {
     func retries() async throws {
         try await FirebaseTestServer.run { server in
             let firebase = FirebaseTestServer.client(of: server, namespace: FirebaseTestServer.freshNamespace())
-            await server.sandbox.faults.inject(Fault(path: "/entries/*", method: "PUT", action: .dropConnection))
-            await server.sandbox.faults.inject(Fault(path: "/entries/*", method: "PUT", status: 503))
+            try server.sandbox.faults.inject(Fault(path: "/entries/*", method: "PUT", action: .dropConnection))
+            try server.sandbox.faults.inject(Fault(path: "/entries/*", method: "PUT", status: 503))
             try await firebase.put(FirebaseEntry(text: "once", order: 1), at: "entries/a")
             #expect(await server.sandbox.requests.matching("/entries/*", method: "PUT").map(\.status) == [0, 503, 200])
 
-            await server.sandbox.faults.inject(Fault(path: "/entries.json", method: "POST", status: 503))
+            try server.sandbox.faults.inject(Fault(path: "/entries.json", method: "POST", status: 503))
             await #expect(throws: NetworkError.self) {
                 _ = try await firebase.post(FirebaseEntry(text: "never", order: 2), to: "entries")
             }
@@ -99,7 +99,7 @@ struct FirebaseClientIntegrationTests {
     func badResponses() async throws {
         try await FirebaseTestServer.run { server in
             let firebase = FirebaseTestServer.client(of: server, namespace: FirebaseTestServer.freshNamespace())
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(
                     path: "/e.json", status: 200, headers: ["Content-Type": "application/json"],
                     body: Data("{\"text\":".utf8)))
@@ -107,7 +107,7 @@ struct FirebaseClientIntegrationTests {
                 _ = try await firebase.get("e", as: FirebaseEntry.self)
             } throws: { ($0 as? NetworkError)?.isDecodingFailure == true }
             let page = "<html><head><title>503 Service Unavailable</title></head></html>"
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(
                     path: "/e.json", count: 3, status: 503, headers: ["Content-Type": "text/html"],
                     body: Data(page.utf8)))

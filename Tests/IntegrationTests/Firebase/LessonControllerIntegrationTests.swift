@@ -56,7 +56,7 @@ struct LessonControllerIntegrationTests {
     @MainActor
     private static func messageThreadControllerFailure(on server: SandboxServer) async throws {
         let controller = seededBoardController(on: server)
-        await server.sandbox.faults.inject(
+        try server.sandbox.faults.inject(
             Fault(
                 path: "/.json", method: "GET", status: 401,
                 body: Data(#"{"error":"Permission denied"}"#.utf8)))

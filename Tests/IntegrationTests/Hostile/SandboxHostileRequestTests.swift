@@ -78,7 +78,7 @@ struct SandboxHostileRequestTests {
                     (error as? NetworkError)?.status == 400
                 }
             }
-            #expect(await server.sandbox.faults.pending.isEmpty)
+            #expect(server.sandbox.faults.pending.isEmpty)
             try await expectAlive(server)
         }
     }

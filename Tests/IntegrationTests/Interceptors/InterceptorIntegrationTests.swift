@@ -114,7 +114,7 @@ struct InterceptorIntegrationTests {
             ).configuration
             configuration.interceptors = [MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } }]
             let firebase = FirebaseClient(configuration: configuration)
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(path: "/scores/*", method: "PUT", status: 503, body: Data(#"{"error":"busy"}"#.utf8)))
             try await firebase.put(["points": 42], at: "scores/ada")
             let metrics = reported.withLock { $0 }

@@ -63,7 +63,7 @@ struct SooGreyhoundsIntegrationTests {
     func deduplicated() async throws {
         try await SooGreyhoundsServer.run { server, store in
             let photo = try #require(try await store.fetchLatestPhotos().first)
-            await server.sandbox.faults.setLatency(.milliseconds(100))
+            server.sandbox.faults.setLatency(.milliseconds(100))
             let images = try await withThrowingTaskGroup(of: RemoteImage.self) { group in
                 for _ in 1...20 {
                     group.addTask { try await store.fetchImage(for: photo) }
@@ -79,7 +79,7 @@ struct SooGreyhoundsIntegrationTests {
     func notAnImage() async throws {
         try await SooGreyhoundsServer.run { server, store in
             let photo = try #require(try await store.fetchLatestPhotos().first)
-            await server.sandbox.faults.inject(
+            try server.sandbox.faults.inject(
                 Fault(
                     path: "/images/*", status: 200, headers: ["Content-Type": "image/jpeg"],
                     body: Data("Not a picture".utf8)))

@@ -123,7 +123,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("An answer slower than the request's timeout is timedOut")
     func timedOut() async throws {
         try await FirebaseTestServer.run { server in
-            await server.sandbox.faults.setLatency(.milliseconds(1_500))
+            server.sandbox.faults.setLatency(.milliseconds(1_500))
             await #expect {
                 try await client(server.baseURL).send(
                     Request<JSON>.get("slow").pathExtension("json").timeout(.milliseconds(200)))
@@ -137,7 +137,7 @@ struct AsyncHTTPClientTransportTests {
     @Test("A connection the server drops is connectionLost")
     func connectionLost() async throws {
         try await FirebaseTestServer.run { server in
-            await server.sandbox.faults.inject(Fault(path: "/dropped.json", action: .dropConnection))
+            try server.sandbox.faults.inject(Fault(path: "/dropped.json", action: .dropConnection))
             await #expect {
                 try await client(server.baseURL).send(Request<JSON>.get("dropped").pathExtension("json"))
             } throws: { error in

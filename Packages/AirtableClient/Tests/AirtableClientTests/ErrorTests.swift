@@ -49,7 +49,7 @@ struct ErrorTests {
     func errorsArray() async throws {
         let harness = try await Harness()
         let body = #"{"errors":[{"error":"INVALID_REQUEST_UNKNOWN","message":"Invalid request"}]}"#
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", status: 422, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", status: 422, body: Data(body.utf8)))
         await #expect {
             _ = try await harness.client().records(as: Project.self)
         } throws: { error in
@@ -69,7 +69,7 @@ struct ErrorTests {
         let harness = try await Harness()
         var configuration = harness.client().configuration
         configuration.retryPolicy = .never
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", status: status, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", status: status, body: Data(body.utf8)))
         await #expect(throws: NetworkError.self) {
             _ = try await AirtableClient(configuration: configuration).records(as: Project.self)
         }
@@ -79,7 +79,7 @@ struct ErrorTests {
     func repeatedOffset() async throws {
         let harness = try await Harness()
         let page = Data(#"{"records":[],"offset":"itrLoop/recLoop"}"#.utf8)
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", count: 5, status: 200, body: page))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", count: 5, status: 200, body: page))
         await #expect {
             _ = try await harness.client().records(as: Project.self)
         } throws: { error in

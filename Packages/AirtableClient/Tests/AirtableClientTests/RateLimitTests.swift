@@ -20,7 +20,7 @@ struct RateLimitTests {
     @Test("A 429 without Retry-After waits Airtable's 30 seconds and succeeds")
     func waitsThirtySeconds() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Self.rateLimited())
+        try harness.sandbox.faults.inject(Self.rateLimited())
         let projects = try await harness.client().records(as: Project.self)
         #expect(projects.count == 16)
         #expect(harness.clock.sleeps == [.seconds(30)])
@@ -30,7 +30,7 @@ struct RateLimitTests {
     @Test("Retry-After is honoured when present")
     func honoursRetryAfter() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Self.rateLimited(headers: ["Retry-After": "2"]))
+        try harness.sandbox.faults.inject(Self.rateLimited(headers: ["Retry-After": "2"]))
         _ = try await harness.client().records(as: Project.self)
         #expect(harness.clock.sleeps == [.seconds(2)])
     }
@@ -38,7 +38,7 @@ struct RateLimitTests {
     @Test("A rate-limited create is retried (nothing was written) and creates exactly one record")
     func createRetried() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Self.rateLimited(method: "POST"))
+        try harness.sandbox.faults.inject(Self.rateLimited(method: "POST"))
         let record = try await harness.client().create(Project(name: "After a 429"))
         #expect(record.fields.name == "After a 429")
         #expect(await harness.requests(method: "POST").map(\.status) == [429, 200])
@@ -48,7 +48,7 @@ struct RateLimitTests {
     @Test("The waits double, and past the bound the 429 is thrown with Airtable's error")
     func boundReached() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Self.rateLimited(count: 10))
+        try harness.sandbox.faults.inject(Self.rateLimited(count: 10))
         var configuration = harness.client().configuration
         configuration.rateLimit.maxRetries = 2
         await #expect {
@@ -119,7 +119,7 @@ struct RateLimitTests {
     @Test("A 503 on a read is retried by the general retry policy")
     func generalRetries() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", status: 503))
         _ = try await harness.client().records(as: Project.self)
         #expect(await harness.requests().map(\.status) == [503, 200])
     }

@@ -168,7 +168,7 @@ struct WritingTests {
     @Test("A dropped connection on a create is not retried, since the record may exist")
     func createNotRetriedOnDrop() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "POST", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "POST", action: .dropConnection))
         await #expect {
             _ = try await harness.client().create(Project(name: "Maybe"))
         } throws: { error in

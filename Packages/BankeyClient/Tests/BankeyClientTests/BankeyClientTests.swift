@@ -61,11 +61,11 @@ struct FetchingTests {
     func trailingCommas() async throws {
         let harness = try await Harness()
         let profile = Data("{\n\"id\": \"9\",\n\"first_name\": \"Ada\",\n\"last_name\": \"Lovelace\",\n}".utf8)
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/9", status: 200, body: profile))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/9", status: 200, body: profile))
         let accounts = Data(
             #"[{"id":"1","type":"Banking","name":"Chequing","amount":1234567.89,"createdDateTime":"2010-06-21T15:29:32Z",},]"#
                 .utf8)
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/9/accounts", status: 200, body: accounts))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/9/accounts", status: 200, body: accounts))
         let summary = try await harness.client.fetchSummary(forUserId: "9")
         #expect(summary.profile.lastName == "Lovelace")
         #expect(
@@ -104,7 +104,7 @@ struct FailureTests {
     @Test("A dropped connection is the server-failure kind")
     func dropped() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
         await #expect {
             _ = try await harness.client.fetchAccounts(forUserId: "1")
         } throws: { error in
@@ -116,7 +116,7 @@ struct FailureTests {
     func droppedThenRetried() async throws {
         let harness = try await Harness(
             retryPolicy: RetryPolicy(clock: RetryClock(now: { Date() }, sleep: { _ in })))
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
         #expect(try await harness.client.fetchAccounts(forUserId: "1").count == 6)
         #expect(await harness.requests().map(\.status) == [0, 200])
     }
@@ -124,7 +124,7 @@ struct FailureTests {
     @Test("An unknown user (404) and a 500 are the server-failure kind", arguments: [404, 500])
     func errorStatus(status: Int) async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: status))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: status))
         await #expect {
             _ = try await harness.client.fetchProfile(forUserId: status == 404 ? "42" : "1")
         } throws: { error in
@@ -141,7 +141,7 @@ struct FailureTests {
     )
     func malformed(body: String) async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 200, body: Data(body.utf8)))
         await #expect {
             _ = try await harness.client.fetchProfile(forUserId: "1")
         } throws: { error in
@@ -158,7 +158,7 @@ struct FailureTests {
     func badAccount() async throws {
         let harness = try await Harness()
         let body = #"[{"id":"1","type":"Banking","name":"A","amount":"lots","createdDateTime":"2010-06-21T15:29:32Z"}]"#
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/*", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/*", status: 200, body: Data(body.utf8)))
         await #expect {
             _ = try await harness.client.fetchAccounts(forUserId: "1")
         } throws: { error in
@@ -174,7 +174,7 @@ struct FailureTests {
     @Test("The summary fails when either fetch fails", arguments: ["/bankey/profile/1", "/bankey/profile/1/accounts"])
     func summaryFails(path: String) async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: path, status: 200, body: Data("oops".utf8)))
+        try harness.sandbox.faults.inject(Fault(path: path, status: 200, body: Data("oops".utf8)))
         await #expect {
             _ = try await harness.client.fetchSummary(forUserId: "1")
         } throws: { error in
@@ -224,7 +224,7 @@ struct CompletionTests {
     @Test("A failure arrives as the decoding kind on the main queue")
     func failure() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/*", status: 200, body: Data("{".utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/*", status: 200, body: Data("{".utf8)))
         let result: Result<Profile, BankeyError> = await withCheckedContinuation { continuation in
             harness.client.fetchProfile(forUserId: "1") { result in
                 dispatchPrecondition(condition: .onQueue(.main))
@@ -241,7 +241,7 @@ struct CompletionTests {
     @Test("Cancelling the returned task delivers a cancelled server error")
     func cancel() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.setLatency(.seconds(5))
+        harness.sandbox.faults.setLatency(.seconds(5))
         let result: Result<Profile, BankeyError> = await withCheckedContinuation { continuation in
             let task = harness.client.fetchProfile(forUserId: "1") { continuation.resume(returning: $0) }
             task.cancel()

@@ -42,7 +42,7 @@ struct ErrorTests {
     @Test("Permission denied under another status is still unauthenticated")
     func permissionDeniedAs403() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(
+        try database.sandbox.faults.inject(
             Fault(path: "/locked.json", status: 403, body: Data(#"{"error" : "Permission denied"}"#.utf8)))
         await #expect {
             _ = try await database.firebase.get("locked", as: JSON.self)
@@ -63,7 +63,7 @@ struct ErrorTests {
     )
     func badBodies(body: String, reason: String) async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/notes/n.json", status: 200, body: Data(body.utf8)))
+        try database.sandbox.faults.inject(Fault(path: "/notes/n.json", status: 200, body: Data(body.utf8)))
         do {
             _ = try await database.firebase.get("notes/n", as: Note.self)
             Issue.record("\(body) decoded as a Note")
@@ -80,8 +80,8 @@ struct ErrorTests {
     @Test("A query answered with something other than an object of children is a clear error")
     func badQueryBodies() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/notes.json", status: 200, body: Data("42".utf8)))
-        await database.sandbox.faults.inject(Fault(path: "/notes.json", status: 200, body: Data("{\"a\":".utf8)))
+        try database.sandbox.faults.inject(Fault(path: "/notes.json", status: 200, body: Data("42".utf8)))
+        try database.sandbox.faults.inject(Fault(path: "/notes.json", status: 200, body: Data("{\"a\":".utf8)))
         for expected in ["found a number", "not valid JSON"] {
             do {
                 _ = try await database.firebase.query("notes", .orderByKey(), as: Note.self)
@@ -97,7 +97,7 @@ struct ErrorTests {
     func htmlErrorPage() async throws {
         let database = try await TestDatabase.make()
         let page = "<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>"
-        await database.sandbox.faults.inject(
+        try database.sandbox.faults.inject(
             Fault(
                 path: "/notes.json", count: 3, status: 502, headers: ["Content-Type": "text/html"],
                 body: Data(page.utf8)))
@@ -113,7 +113,7 @@ struct ErrorTests {
     @Test("A PUT retried after a 503 is written once")
     func putRetriedOnce() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/notes/*", method: "PUT", status: 503))
+        try database.sandbox.faults.inject(Fault(path: "/notes/*", method: "PUT", status: 503))
         try await database.firebase.put(Note(text: "once", order: 1), at: "notes/n1")
         let puts = await database.requests("/notes/*", method: "PUT")
         #expect(puts.map(\.status) == [503, 200])
@@ -124,7 +124,7 @@ struct ErrorTests {
     @Test("A POST is not retried after a 503: one request, nothing written, the error surfaces")
     func postNotRetried() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/notes.json", method: "POST", status: 503))
+        try database.sandbox.faults.inject(Fault(path: "/notes.json", method: "POST", status: 503))
         await #expect(throws: NetworkError.self) {
             _ = try await database.firebase.post(Note(text: "maybe", order: 1), to: "notes")
         }
@@ -135,7 +135,7 @@ struct ErrorTests {
     @Test("A PUT under a client-made push id is a retry-safe add after a dropped connection")
     func pushIDPutSurvivesDrop() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/notes/*", method: "PUT", action: .dropConnection))
+        try database.sandbox.faults.inject(Fault(path: "/notes/*", method: "PUT", action: .dropConnection))
         let key = database.firebase.makePushID()
         try await database.firebase.put(Note(text: "safe", order: 1), at: "notes/\(key)")
         #expect(

@@ -81,7 +81,7 @@ struct StreamingTests {
     func reconnectsAfterDroppedConnection() async throws {
         let database = try await TestDatabase.make()
         try await database.firebase.put("hello", at: "greeting")
-        await database.sandbox.faults.inject(
+        try database.sandbox.faults.inject(
             Fault(path: "/greeting.json", method: "GET", count: 2, action: .dropConnection))
         var events = database.firebase.events(at: "greeting").makeAsyncIterator()
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: "hello")))
@@ -91,7 +91,7 @@ struct StreamingTests {
     @Test("A 503 answer to a stream is retried; a 401 is not")
     func transientAndPermanentFailures() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(Fault(path: "/busy.json", method: "GET", status: 503))
+        try database.sandbox.faults.inject(Fault(path: "/busy.json", method: "GET", status: 503))
         var events = database.firebase.events(at: "busy").makeAsyncIterator()
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
 
@@ -144,7 +144,7 @@ struct StreamingTests {
         var policy = FirebaseStreamPolicy.immediate
         policy.maxConsecutiveFailures = 2
         let database = try await TestDatabase.make(streaming: policy)
-        await database.sandbox.faults.inject(Fault(path: "/down.json", method: "GET", count: 10, status: 503))
+        try database.sandbox.faults.inject(Fault(path: "/down.json", method: "GET", count: 10, status: 503))
         var events = database.firebase.events(at: "down").makeAsyncIterator()
         await #expect {
             _ = try await events.next()
@@ -157,7 +157,7 @@ struct StreamingTests {
     @Test("A 200 that is not an event stream is a clear error, not an endless reconnection")
     func notAnEventStream() async throws {
         let database = try await TestDatabase.make()
-        await database.sandbox.faults.inject(
+        try database.sandbox.faults.inject(
             Fault(
                 path: "/portal.json", method: "GET", status: 200, headers: ["Content-Type": "text/html"],
                 body: Data("<html><title>Sign in to Wi-Fi</title></html>".utf8)))

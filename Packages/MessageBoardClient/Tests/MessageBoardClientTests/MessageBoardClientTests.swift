@@ -78,12 +78,12 @@ struct MessageBoardClientTests {
     @Test("A thread PUT retried after a 503 is stored once; a message POST is not retried")
     func retries() async throws {
         let (sandbox, board) = try await make(seeded: false)
-        await sandbox.faults.inject(Fault(path: "/*.json", method: "PUT", status: 503))
+        try sandbox.faults.inject(Fault(path: "/*.json", method: "PUT", status: 503))
         let thread = try await board.createMessageThread(title: "Retried")
         #expect(await sandbox.requests.matching("/*.json", method: "PUT").map(\.status) == [503, 204])
         #expect(try await board.fetchMessageThreads().threads.map(\.identifier) == [thread.identifier])
 
-        await sandbox.faults.inject(Fault(path: "/*/messages.json", method: "POST", status: 503))
+        try sandbox.faults.inject(Fault(path: "/*/messages.json", method: "POST", status: 503))
         await #expect(throws: NetworkError.self) {
             _ = try await board.createMessage(in: thread, text: "Maybe", sender: "Ada")
         }
@@ -123,7 +123,7 @@ struct MessageBoardClientTests {
     )
     func badBoards(body: String, expected: String) async throws {
         let (sandbox, board) = try await make()
-        await sandbox.faults.inject(Fault(path: "/.json", status: 200, body: Data(body.utf8)))
+        try sandbox.faults.inject(Fault(path: "/.json", status: 200, body: Data(body.utf8)))
         do {
             _ = try await board.fetchMessageThreads()
             Issue.record("\(body) was accepted")

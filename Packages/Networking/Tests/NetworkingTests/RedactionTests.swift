@@ -37,6 +37,71 @@ struct RedactionTests {
         #expect(redactor.redact(text: "header: Bearer patABC.123 rest") == "header: Bearer REDACTED rest")
     }
 
+    @Test("Names are compared by meaning: percent-encoding, case, - and _ do not hide a secret")
+    func namesByMeaning() {
+        let text = "/x?%61uth=A1&access%5Ftoken=B2&api%5Fkey=C3&API-KEY=D4&apiKey=E5&a+uth=F6&authx=keep&monkey=keep"
+        #expect(
+            redactor.redact(text: text)
+                == "/x?%61uth=REDACTED&access%5Ftoken=REDACTED&api%5Fkey=REDACTED&API-KEY=REDACTED&apiKey=REDACTED"
+                + "&a+uth=REDACTED&authx=keep&monkey=keep")
+        #expect(redactor.isSecret(name: "X-Goog-Api-Key") && redactor.isSecret(name: "x_goog_api_key"))
+        #expect(redactor.isSecret(name: "refresh_token") && redactor.isSecret(name: "Password"))
+        #expect(!redactor.isSecret(name: "username") && !redactor.isSecret(name: "view"))
+        let headers: HTTPHeaders = ["X-Goog-Api-Key": "AIza123", "X-Firebase-AppCheck": "jwt", "Accept": "*/*"]
+        #expect(redactor.redact(headers).map(\.value) == ["REDACTED", "REDACTED", "*/*"])
+        #expect(redactor.redact([QueryItem(name: "Access_Token", value: "x")]).first?.value == "REDACTED")
+    }
+
+    @Test("JSON members with a secret name are redacted at any depth, escaped names included; the rest is kept")
+    func jsonMembers() {
+        let body = #"{"user":"kevin","password":"hunter2","p\u0061ssword" : "x\"y","nested":{"api_key":12.5,"token":null},"list":[{"secret":true}],"note":"see ?auth=zzz"}"#
+        #expect(
+            redactor.redact(text: body)
+                == #"{"user":"kevin","password":"REDACTED","p\u0061ssword" : "REDACTED","nested":{"api_key":"REDACTED","token":null},"list":[{"secret":"REDACTED"}],"note":"see ?auth=REDACTED"}"#
+        )
+        // A body cut short at the log's limit is redacted as far as it goes.
+        #expect(redactor.redact(text: #"{"a":1,"refresh_token":"abc"#) == #"{"a":1,"refresh_token":"REDACTED""#)
+        #expect(redactor.redact(text: #"{"token":"#) == #"{"token":"#)
+        #expect(redactor.redact(text: "password=hunter2&user=kevin") == "password=REDACTED&user=kevin")
+        #expect(redactor.redact(text: "Authorization: Basic dXNlcjpwYXNz") == "Authorization: Basic REDACTED")
+    }
+
+    @Test("Hostile text is redacted in one pass: no backtracking on quotes, equals signs or schemes")
+    func hostileText() {
+        let inputs = [
+            String(repeating: "\"", count: 50_000), String(repeating: "=", count: 50_000),
+            String(repeating: "://", count: 20_000), String(repeating: "bearer ", count: 10_000),
+            String(repeating: #"{"token":"#, count: 5_000), String(repeating: "\\", count: 50_000),
+            String(repeating: "a", count: 100_000) + "=",
+        ]
+        for input in inputs {
+            #expect(redactor.redact(text: input).utf8.count <= 2 * input.utf8.count)
+        }
+    }
+
+    @Test("Query names and values decode as a server reads them")
+    func formDecoding() {
+        let samples = [
+            "plain", "a+b", "%22timestamp%22", "caf%C3%A9", "100%", "%zz", "%4", "a%2Bb+c", "%FF", "", "+%20+",
+            "%e2%9c%93",
+        ]
+        for sample in samples {
+            let spaced = sample.replacingOccurrences(of: "+", with: " ")
+            #expect(QueryItem.formDecoded(sample[...]) == (spaced.removingPercentEncoding ?? spaced), "\(sample)")
+        }
+    }
+
+    @Test("HTTP dates are written as IMF-fixdate in GMT and read back in every form")
+    func httpDates() {
+        let date = Date(timeIntervalSince1970: 784_111_777)
+        #expect(HTTPDate.string(from: date) == "Sun, 06 Nov 1994 08:49:37 GMT")
+        #expect(HTTPDate.date(from: HTTPDate.string(from: date)) == date)
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 0)) == "Thu, 01 Jan 1970 00:00:00 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: -86_400)) == "Wed, 31 Dec 1969 00:00:00 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 1e300)) == "Fri, 31 Dec 9999 23:59:59 GMT")
+        #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 951_782_400)) == "Tue, 29 Feb 2000 00:00:00 GMT")
+    }
+
     @Test("The cURL description is redacted the same way")
     func curl() throws {
         var client = HTTPClient(baseURL: URL(string: "https://api.airtable.com")!)

@@ -23,7 +23,7 @@ struct BadResponseTests {
         let feed = fixture.feed()
         try await feed.fetchPosts()
         let before = await feed.feed
-        await fixture.sandbox.faults.inject(Fault(path: "/posts.json", count: 3, status: status, body: Data(body.utf8)))
+        try fixture.sandbox.faults.inject(Fault(path: "/posts.json", count: 3, status: status, body: Data(body.utf8)))
         do {
             try await feed.fetchPosts(reset: false)
             Issue.record("\(body) was accepted")
@@ -36,7 +36,7 @@ struct BadResponseTests {
     @Test("null is Firebase's answer for no posts: an empty page, not an error")
     func nullIsEmpty() async throws {
         let fixture = try await FeedFixture.make()
-        await fixture.sandbox.faults.inject(Fault(path: "/posts.json", status: 200, body: Data("null".utf8)))
+        try fixture.sandbox.faults.inject(Fault(path: "/posts.json", status: 200, body: Data("null".utf8)))
         let page = try await fixture.feed().fetchPosts()
         #expect(page == PostPage(posts: [], skipped: [], hasReachedEnd: true))
     }

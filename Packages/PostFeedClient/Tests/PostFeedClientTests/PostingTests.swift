@@ -25,7 +25,7 @@ struct PostingTests {
     @Test("A PUT retried after a 503 stores the post once")
     func retriedPutStoresOnce() async throws {
         let fixture = try await FeedFixture.make(seeded: false)
-        await fixture.sandbox.faults.inject(Fault(path: "/posts/*", method: "PUT", status: 503))
+        try fixture.sandbox.faults.inject(Fault(path: "/posts/*", method: "PUT", status: 503))
         let post = try await fixture.feed().addPost(username: "Ada", text: "Once")
         let puts = await fixture.sandbox.requests.matching("/posts/*", method: "PUT")
         #expect(puts.map(\.status) == [503, 204])
@@ -36,7 +36,7 @@ struct PostingTests {
     @Test("A failed post is not added to the feed")
     func failedPostIsNotAdded() async throws {
         let fixture = try await FeedFixture.make(seeded: false)
-        await fixture.sandbox.faults.inject(Fault(path: "/posts/*", method: "PUT", count: 3, status: 503))
+        try fixture.sandbox.faults.inject(Fault(path: "/posts/*", method: "PUT", count: 3, status: 503))
         let feed = fixture.feed()
         await #expect(throws: NetworkError.self) {
             try await feed.addPost(username: "Ada", text: "Lost")

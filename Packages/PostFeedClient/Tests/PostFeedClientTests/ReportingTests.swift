@@ -51,7 +51,7 @@ struct ReportingTests {
     @Test("A report that cannot be recorded still hides the post, and says why")
     func failedReportStillHides() async throws {
         let fixture = try await FeedFixture.make()
-        await fixture.sandbox.faults.inject(Fault(path: "/reports/*", method: "PUT", count: 3, status: 503))
+        try fixture.sandbox.faults.inject(Fault(path: "/reports/*", method: "PUT", count: 3, status: 503))
         let feed = fixture.feed()
         let offending = try #require(try await feed.fetchPosts().posts.first)
         await #expect(throws: NetworkError.self) {

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import Sandbox

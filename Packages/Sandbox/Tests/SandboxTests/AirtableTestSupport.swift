@@ -28,7 +28,7 @@ enum AirtableTest {
 
     /// `{"error":{"type":…,"message":…}}` exactly as the emulator writes it.
     static func error(_ type: String, _ message: String) -> String {
-        "{\"error\":{\"type\":\(JSONValue.string(type).jsonText),\"message\":\(JSONValue.string(message).jsonText)}}"
+        "{\"error\":{\"type\":\(JSON.string(type).jsonText),\"message\":\(JSON.string(message).jsonText)}}"
     }
 
     static let notFound = #"{"error":"NOT_FOUND"}"#
@@ -46,7 +46,7 @@ enum AirtableTest {
     /// A table of `count` rows (`Name` "Row n", `Rank` n) for paging tests.
     @discardableResult
     static func addRankedTable(_ sandbox: Sandbox, named name: String = "Ranked", count: Int) async throws -> String {
-        let rows = (0..<count).map { offset -> JSONValue in
+        let rows = (0..<count).map { offset -> JSON in
             ["Name": .string("Row \(offset + 1)"), "Rank": .number(Double(offset + 1))]
         }
         return try await sandbox.airtable.addTable(
@@ -88,12 +88,12 @@ extension SandboxResponse {
     }
 
     /// The body parsed as JSON, or `null` when it is not JSON.
-    var bodyJSON: JSONValue {
-        (try? JSONValue.parse(data)) ?? .null
+    var bodyJSON: JSON {
+        (try? JSON.parse(data)) ?? .null
     }
 
     /// The `records` of an Airtable list or batch answer.
-    var airtableRecords: [JSONValue] {
+    var airtableRecords: [JSON] {
         bodyJSON["records"]?.arrayValue ?? []
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import Sandbox
@@ -12,7 +13,7 @@ struct BankeyTests {
         #expect(response.status == 200)
         #expect(response.headers["Content-Type"] == "application/json; charset=utf-8")
         #expect(response.bodyText == "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\",\n}\n")
-        #expect(throws: JSONParseError.self) { try JSONValue.parse(response.data) }
+        #expect(throws: JSONParseError.self) { try JSON.parse(response.data) }
     }
 
     @Test(

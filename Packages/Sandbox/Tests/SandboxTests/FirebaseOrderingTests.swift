@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import Sandbox
@@ -123,9 +124,9 @@ struct FirebaseOrderingTests {
     @Test("The index selects what sorting everything would")
     func indexMatchesSorting() {
         var random = SplitMix(state: 7)
-        var children: [String: JSONValue] = [:]
+        var children: [String: JSON] = [:]
         for index in 0..<3_000 {
-            let score: JSONValue =
+            let score: JSON =
                 switch Int.random(in: 0..<6, using: &random) {
                 case 0: .null
                 case 1: .bool(Bool.random(using: &random))

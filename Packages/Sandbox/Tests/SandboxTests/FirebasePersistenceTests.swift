@@ -83,7 +83,7 @@ struct FirebasePersistenceTests {
     func rowGranularity() async throws {
         let storage = RecordingFirebaseStorage()
         let firebase = try await FirebaseHarness(storage: storage)
-        var children: [String: JSONValue] = [:]
+        var children: [String: JSON] = [:]
         for index in 0..<1_000 {
             children["c\(index)"] = ["n": .number(Double(index))]
         }
@@ -193,7 +193,7 @@ struct FirebasePersistenceTests {
     func messageBoardSeed() async throws {
         let firebase = try await FirebaseHarness(.init())
         let thread = try #require(await firebase.send("GET", "/.json?ns=lambda-message-board").json)
-        let fixture: JSONValue = [
+        let fixture: JSON = [
             "695398C4-498C-40A8-AA76-CB2B20DFD9FA": [
                 "identifier": "695398C4-498C-40A8-AA76-CB2B20DFD9FA",
                 "messages": [
@@ -242,7 +242,7 @@ struct FirebasePersistenceTests {
             pages += 1
             #expect(page.count <= 15)
             // Oldest first in the page, by timestamp then key, as a client sorts.
-            let sorted: [(key: String, value: JSONValue)] = page.sorted { lhs, rhs in
+            let sorted: [(key: String, value: JSON)] = page.sorted { lhs, rhs in
                 let left = FirebaseIndexValue(lhs.value["timestamp"] ?? .null)
                 let right = FirebaseIndexValue(rhs.value["timestamp"] ?? .null)
                 return left == right ? FirebaseKey.compare(lhs.key, rhs.key) == .orderedAscending : left < right

@@ -153,7 +153,7 @@ struct FirebaseQueryTests {
     @Test("limitToLast=15 over 100,000 children is right, and stays right after writes")
     func largeList() async throws {
         let firebase = try await FirebaseHarness()
-        var posts: [String: JSONValue] = [:]
+        var posts: [String: JSON] = [:]
         for index in 0..<100_000 {
             posts[String(format: "post%06d", index)] = [
                 "timestamp": .number(1_457_568_000 + Double(index) * 1.5), "text": "Post \(index)",

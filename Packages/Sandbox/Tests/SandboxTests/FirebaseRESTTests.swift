@@ -268,8 +268,8 @@ struct FirebaseRESTTests {
 
     @Test("ETags depend on the value only")
     func etagStability() {
-        let one: JSONValue = ["a": 1, "b": ["c": "d"]]
-        let same: JSONValue = ["b": ["c": "d"], "a": 1]
+        let one: JSON = ["a": 1, "b": ["c": "d"]]
+        let same: JSON = ["b": ["c": "d"], "a": 1]
         #expect(FirebaseETag.of(one) == FirebaseETag.of(same))
         #expect(FirebaseETag.of(one) != FirebaseETag.of(["a": 2, "b": ["c": "d"]]))
         #expect(FirebaseETag.of(.null) == "null_etag")

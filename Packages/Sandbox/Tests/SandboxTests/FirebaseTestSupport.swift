@@ -14,8 +14,8 @@ struct FirebaseHarness {
         var body: String
 
         /// The body parsed as JSON; `nil` when it is not JSON.
-        var json: JSONValue? {
-            try? JSONValue.parse(body)
+        var json: JSON? {
+            try? JSON.parse(body)
         }
     }
 
@@ -65,7 +65,7 @@ final class FirebaseEventReader: @unchecked Sendable {
         var description: String { "\(name) \(data)" }
 
         /// The `data` parsed as JSON.
-        var json: JSONValue? { try? JSONValue.parse(data) }
+        var json: JSON? { try? JSON.parse(data) }
     }
 
     let status: Int

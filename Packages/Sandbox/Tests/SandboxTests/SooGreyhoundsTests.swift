@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Testing
 
 @testable import Sandbox
@@ -38,7 +39,7 @@ struct SooGreyhoundsTests {
         #expect(response.bodyJSON["stat"] == nil)
         let list = try #require(photos["photo"]?.arrayValue)
         let fixtureData = try #require(SandboxResources.data("soogreyhounds/latest-photos.json"))
-        let fixture = try #require(try JSONValue.parse(fixtureData)["photos"]?["photo"]?.arrayValue)
+        let fixture = try #require(try JSON.parse(fixtureData)["photos"]?["photo"]?.arrayValue)
         for (photo, expected) in zip(list.prefix(4), fixture) {
             for key in ["id", "owner", "title", "datetaken"] {
                 #expect(photo[key] == expected[key])
@@ -180,7 +181,7 @@ struct SooGreyhoundsTests {
         #expect(response.bodyText.hasPrefix(#"jsonFlickrApi({"photos":{"page":1,"#))
         #expect(response.bodyText.hasSuffix("]}})"))
         let inner = String(response.bodyText.dropFirst("jsonFlickrApi(".count).dropLast())
-        #expect(try JSONValue.parse(inner)["photos"]?["total"] == 12)
+        #expect(try JSON.parse(inner)["photos"]?["total"] == 12)
         let failure = await Self.get(
             sandbox, "/services/rest?method=soogreyhounds.photos.getList&api_key=x&format=json")
         #expect(

@@ -49,6 +49,13 @@ struct SandboxCommand: AsyncParsableCommand {
         help: "Let other machines use the /__sandbox/ admin routes too (only with --host); they answer 403 otherwise.")
     var allowRemoteAdmin = false
 
+    @Option(
+        name: .customLong("admin-host"),
+        help: ArgumentHelp(
+            "Another host name the admin routes and the console answer to, besides localhost, loopback addresses "
+                + "and the sandbox's own (repeatable).", valueName: "NAME"))
+    var adminHosts: [String] = []
+
     @Option(help: "The port to listen on; 0 picks a free one, printed at start.")
     var port = 0
 
@@ -126,7 +133,7 @@ struct SandboxCommand: AsyncParsableCommand {
 
     /// The server options the flags describe.
     var options: SandboxServerOptions {
-        var configuration = SandboxConfiguration(reset: reset, allowsRemoteAdmin: allowRemoteAdmin)
+        var configuration = SandboxConfiguration(reset: reset)
         configuration.firebase.authSecret = authSecret
         if let keepAlive {
             let milliseconds = Int64((keepAlive * 1000).rounded())  // safe: validate() caps it at a day
@@ -148,7 +155,9 @@ struct SandboxCommand: AsyncParsableCommand {
             host: host,
             port: port,
             dataDirectory: dataDirectory.map { URL(fileURLWithPath: $0, isDirectory: true) },
-            configuration: configuration
+            configuration: configuration,
+            allowsRemoteAdmin: allowRemoteAdmin,
+            adminHosts: adminHosts
         )
     }
 }

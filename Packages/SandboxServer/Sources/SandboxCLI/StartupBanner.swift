@@ -23,7 +23,7 @@ struct StartupBanner {
         let configuration = options.configuration
         var lines = ["Sandbox listening on \(base)"]
         let exposure = NetworkExposure(host: options.host, port: server.port)
-        if let warning = exposure.warning(allowsRemoteAdmin: configuration.allowsRemoteAdmin) {
+        if let warning = exposure.warning(allowsRemoteAdmin: options.allowsRemoteAdmin) {
             lines.append(warning)
             lines.append(
                 "From a phone or another machine on this network: "
@@ -33,7 +33,7 @@ struct StartupBanner {
         }
 
         lines.append(
-            "Console (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
+            "Console (\(options.allowsRemoteAdmin ? "any machine" : "this machine only")): "
                 + server.consoleURL.absoluteString)
 
         let auth = configuration.firebase.authSecret == nil ? "" : "&auth=<secret>"
@@ -82,7 +82,7 @@ struct StartupBanner {
             ?? "in memory (use --data-dir DIR to keep it)"
         lines += [
             "Data:             \(storage)",
-            "Admin (\(configuration.allowsRemoteAdmin ? "any machine" : "this machine only")): "
+            "Admin (\(options.allowsRemoteAdmin ? "any machine" : "this machine only")): "
                 + "\(base)/__sandbox/health",
             "Press Ctrl-C to stop.",
         ]

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Sandbox
 import SandboxServer
 
@@ -56,7 +57,7 @@ enum AirtableHTTP {
 
     /// `{"error":{"type":…,"message":…}}` byte for byte.
     static func error(_ type: String, _ message: String) -> String {
-        "{\"error\":{\"type\":\(JSONValue.string(type).jsonText),\"message\":\(JSONValue.string(message).jsonText)}}"
+        "{\"error\":{\"type\":\(JSON.string(type).jsonText),\"message\":\(JSON.string(message).jsonText)}}"
     }
 
     static let notFound = #"{"error":"NOT_FOUND"}"#
@@ -109,12 +110,12 @@ enum AirtableHTTP {
 
 extension HTTP.Response {
     /// The body parsed as JSON, or `null`.
-    var bodyJSON: JSONValue {
-        (try? JSONValue.parse(body)) ?? .null
+    var bodyJSON: JSON {
+        (try? JSON.parse(body)) ?? .null
     }
 
     /// The `records` of an Airtable list or batch answer.
-    var airtableRecords: [JSONValue] {
+    var airtableRecords: [JSON] {
         bodyJSON["records"]?.arrayValue ?? []
     }
 

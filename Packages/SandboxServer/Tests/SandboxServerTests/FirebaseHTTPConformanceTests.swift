@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Sandbox
 import SandboxServer
 import Testing
@@ -79,7 +80,7 @@ struct FirebaseHTTPConformanceTests {
                 let response = try await FirebaseHTTP.send(
                     server.baseURL, "POST", "/messages.json", #"{"n":\#(index)}"#)
                 #expect(response.status == 200)
-                let name = try #require(try JSONValue.parse(response.body)["name"]?.stringValue)
+                let name = try #require(try JSON.parse(response.body)["name"]?.stringValue)
                 #expect(response.text == #"{"name":"\#(name)"}"#)
                 #expect(name.count == 20)
                 names.append(name)
@@ -131,7 +132,7 @@ struct FirebaseHTTPConformanceTests {
             let before = Date().timeIntervalSince1970 * 1000
             let stamped = try await FirebaseHTTP.send(
                 server.baseURL, "PUT", "/t.json", #"{"at":{".sv":"timestamp"},"n":{".sv":{"increment":1}}}"#)
-            let value = try JSONValue.parse(stamped.body)
+            let value = try JSON.parse(stamped.body)
             let at = try #require(value["at"]?.numberValue)
             #expect(at >= before.rounded(.down) && at <= Date().timeIntervalSince1970 * 1000)
             #expect(value["n"] == 1)
@@ -264,11 +265,11 @@ struct FirebaseHTTPConformanceTests {
         try await FirebaseHTTP.withServer(FirebaseHTTP.options(seeded: true)) { server in
             let thread = try await FirebaseHTTP.send(server.baseURL, "GET", "/.json?ns=lambda-message-board")
             #expect(thread.status == 200)
-            #expect(try JSONValue.parse(thread.body)["695398C4-498C-40A8-AA76-CB2B20DFD9FA"]?["title"] == "REST APIs")
+            #expect(try JSON.parse(thread.body)["695398C4-498C-40A8-AA76-CB2B20DFD9FA"]?["title"] == "REST APIs")
             let now = Int(Date().timeIntervalSince1970)
             let page = try await FirebaseHTTP.send(
                 server.baseURL, "GET", "/posts.json?ns=devmtn-post&orderBy=%22timestamp%22&endAt=\(now)&limitToLast=15")
-            #expect(try JSONValue.parse(page.body).objectValue?.count == 15)
+            #expect(try JSON.parse(page.body).objectValue?.count == 15)
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Sandbox
 import SandboxServer
 import Testing
@@ -23,7 +24,7 @@ struct FirebaseHTTPDurabilityTests {
                                 baseURL, "POST", "/posts.json", #"{"writer":\#(writer),"n":\#(index)}"#,
                                 session: session)
                             if response.status == 200,
-                                let name = try? JSONValue.parse(response.body)["name"]?.stringValue
+                                let name = try? JSON.parse(response.body)["name"]?.stringValue
                             {
                                 result.names.append(name)
                             } else {
@@ -52,7 +53,7 @@ struct FirebaseHTTPDurabilityTests {
             #expect(result.failures.isEmpty)
             #expect(Set(result.names).count == 3_200)
             let shallow = try await FirebaseHTTP.send(server.baseURL, "GET", "/posts.json?shallow=true")
-            #expect(try JSONValue.parse(shallow.body).objectValue?.count == 3_200)
+            #expect(try JSON.parse(shallow.body).objectValue?.count == 3_200)
         }
     }
 
@@ -86,7 +87,7 @@ struct FirebaseHTTPDurabilityTests {
             let response = try await FirebaseHTTP.send(
                 first.baseURL, "POST", "/posts.json?ns=durable", #"{"n":\#(index),"text":"Post \#(index)"}"#)
             #expect(response.status == 200)
-            if let name = try? JSONValue.parse(response.body)["name"]?.stringValue {
+            if let name = try? JSON.parse(response.body)["name"]?.stringValue {
                 acknowledged[name] = #"{"n":\#(index),"text":"Post \#(index)"}"#
             }
         }
@@ -107,10 +108,10 @@ struct FirebaseHTTPDurabilityTests {
 
         let restarted = try await SandboxProcess.launch(["--data-dir", directory.path])
         let posts = try await FirebaseHTTP.send(restarted.baseURL, "GET", "/posts.json?ns=durable")
-        let stored = try #require(try JSONValue.parse(posts.body).objectValue)
+        let stored = try #require(try JSON.parse(posts.body).objectValue)
         #expect(stored.count == 49)
         for (name, body) in acknowledged {
-            #expect(stored[name] == (try JSONValue.parse(body)), "\(name)")
+            #expect(stored[name] == (try JSON.parse(body)), "\(name)")
         }
         let settings = try await FirebaseHTTP.send(restarted.baseURL, "GET", "/settings.json?ns=durable")
         #expect(settings.text == #"{"font":{"name":"Mono"},"size":14,"theme":"dark"}"#)

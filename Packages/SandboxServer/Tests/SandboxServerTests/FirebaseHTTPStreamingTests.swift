@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import Sandbox
 import SandboxServer
 import Testing
@@ -22,7 +23,7 @@ struct FirebaseHTTPStreamingTests {
             var names: [String] = []
             for index in 0..<100 {
                 let response = try await FirebaseHTTP.send(server.baseURL, "POST", "/feed.json", #"{"n":\#(index)}"#)
-                names.append(try #require(try JSONValue.parse(response.body)["name"]?.stringValue))
+                names.append(try #require(try JSON.parse(response.body)["name"]?.stringValue))
             }
             let events = try await reader.next(100)
             #expect(

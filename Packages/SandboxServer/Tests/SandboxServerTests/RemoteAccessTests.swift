@@ -17,7 +17,7 @@ struct RemoteAccessTests {
         try await NetworkNamespace.with { namespace in
             for allowsRemoteAdmin in [false, true] {
                 var options = SandboxServerOptions(host: "0.0.0.0", port: 0)
-                options.configuration.allowsRemoteAdmin = allowsRemoteAdmin
+                options.allowsRemoteAdmin = allowsRemoteAdmin
                 try await SandboxServer.withServer(options) { server in
                     let remote = "http://\(namespace.hostAddress):\(server.port)"
                     #expect(try await namespace.status(of: "\(remote)/bankey/profile/1") == 200)

@@ -183,12 +183,12 @@ struct StreamingTests {
     @Test("A dropped-connection fault closes the connection without a response; the next request is answered")
     func droppedConnection() async throws {
         let server = try await SandboxServer.start()
-        await server.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
+        try server.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
         let connection = try await RawConnection.connect(port: server.port)
         try await connection.send("GET /bankey/profile/1 HTTP/1.1\r\nHost: sandbox\r\n\r\n")
         #expect(try await connection.readUntilClosed() == "")
 
-        await server.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
+        try server.sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
         await #expect(throws: (any Error).self) {
             try await HTTP.send(
                 "GET", HTTP.url(server.baseURL, "/bankey/profile/1"), session: HTTP.freshConnections)

@@ -67,7 +67,7 @@ struct CacheTests {
     @Test("20 concurrent requests for one image make one download")
     func deduplicated() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.setLatency(.milliseconds(100))
+        harness.sandbox.faults.setLatency(.milliseconds(100))
         let store = harness.store()
         let photo = try #require(try await store.fetchLatestPhotos().first)
         let images = try await withThrowingTaskGroup(of: RemoteImage.self) { group in
@@ -84,7 +84,7 @@ struct CacheTests {
     @Test("Many downloads run at most maxConcurrent at a time")
     func boundedConcurrency() async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.setLatency(.milliseconds(40))
+        harness.sandbox.faults.setLatency(.milliseconds(40))
         let probe = ConcurrencyProbe(harness.transport)
         let store = harness.store(cache: ImageCache(freshness: .fixed(.seconds(3600))), transport: probe)
         let photos = try await store.fetchLatestPhotos()
@@ -207,7 +207,7 @@ struct CacheTests {
         let store = harness.store(cache: ImageCache(freshness: .fixed(.zero)))
         let photo = try #require(try await store.fetchLatestPhotos().first)
         _ = try await store.fetchImage(for: photo)
-        await harness.sandbox.faults.inject(Fault(path: "/images/*", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/images/*", action: .dropConnection))
         #expect(try await store.fetchImage(for: photo).width == 1600)
     }
 
@@ -219,7 +219,7 @@ struct CacheTests {
         let fault = Fault(
             path: "/images/*", count: 2, status: 200, headers: ["Cache-Control": "no-store", "ETag": "\"x\""],
             body: bytes)
-        await harness.sandbox.faults.inject(fault)
+        try harness.sandbox.faults.inject(fault)
         let server = harness.store()
         _ = try await server.fetchImage(for: photo)
         #expect(server.cache.memoryCount == 0)

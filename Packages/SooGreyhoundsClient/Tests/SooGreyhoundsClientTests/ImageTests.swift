@@ -30,7 +30,7 @@ struct ImageTests {
         let harness = try await Harness()
         let store = harness.store()
         let photo = try #require(try await store.fetchLatestPhotos().first)
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(
                 path: "/images/*", count: 2, status: 200, headers: ["Content-Type": "image/jpeg"],
                 body: Data("<html>Sorry, this photo is gone</html>".utf8)))

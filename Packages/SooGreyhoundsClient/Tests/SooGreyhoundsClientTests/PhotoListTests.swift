@@ -86,7 +86,7 @@ struct PhotoListTests {
     func otherFailure() async throws {
         let harness = try await Harness()
         let body = #"{"stat":"fail","code":112,"message":"Method \"x\" not found"}"#
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
         await #expect {
             _ = try await harness.client().fetchLatestPhotos()
         } throws: { error in
@@ -104,7 +104,7 @@ struct PhotoListTests {
             {"id":"2","title":"No URL","datetaken":"2017-01-01 12:32:06"},
             {"id":"3","title":"Bad date","datetaken":"yesterday","url_h":"https://x.test/c.jpg"}]}}
             """
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
         let list = try await harness.client().fetchPhotoList(.latestPhotos)
         #expect(list.photos.map(\.title) == ["Good"])
         #expect(list.skipped.map(\.key) == ["1", "2"])
@@ -114,7 +114,7 @@ struct PhotoListTests {
     func allBad() async throws {
         let harness = try await Harness()
         let body = #"{"photos":{"page":1,"pages":1,"perpage":100,"total":2,"photo":[{"id":"1"},{"title":"x"}]}}"#
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
         await #expect {
             _ = try await harness.client().fetchLatestPhotos()
         } throws: { error in
@@ -126,7 +126,7 @@ struct PhotoListTests {
     func emptyAndWrapped() async throws {
         let harness = try await Harness()
         let body = #"jsonFlickrApi({"photos":{"page":1,"pages":0,"perpage":100,"total":0,"photo":[]},"stat":"ok"})"#
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 200, body: Data(body.utf8)))
         #expect(try await harness.client().fetchLatestPhotos().isEmpty)
     }
 
@@ -139,7 +139,7 @@ struct PhotoListTests {
     )
     func badResponses(status: Int, body: String) async throws {
         let harness = try await Harness()
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: status, body: Data(body.utf8)))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: status, body: Data(body.utf8)))
         await #expect(throws: NetworkError.self) {
             _ = try await harness.client().fetchLatestPhotos()
         }

@@ -85,7 +85,7 @@ struct AirtableCreateProjectTests {
     @Test("A refused post shows Error posting new Project with the message, and can be tried again")
     func failure() async throws {
         let harness = try await AirtableHarness()
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(
                 path: "/v0/*", method: "POST", status: 422,
                 body: Data(

@@ -71,7 +71,7 @@ struct AirtableProjectsTests {
         let harness = try await AirtableHarness()
         let screen = ProjectsViewModel(client: harness.client())
         await screen.viewWillAppear()
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 503))
         await screen.viewWillAppear()
         #expect(screen.state == .failed)
         #expect(screen.alert?.title == "Error Fetching Data")
@@ -82,7 +82,7 @@ struct AirtableProjectsTests {
     @Test("A body that is not a list of records is reported, not a crash")
     func malformed() async throws {
         let harness = try await AirtableHarness()
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/v0/*", method: "GET", status: 200, body: Data(#"{"records": [{"id": 1}]}"#.utf8)))
         let screen = ProjectsViewModel(client: harness.client())
         await screen.viewWillAppear()
@@ -94,11 +94,11 @@ struct AirtableProjectsTests {
     @Test("Never two alerts at once")
     func oneAlert() async throws {
         let harness = try await AirtableHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 503))
         let screen = ProjectsViewModel(client: harness.client())
         await screen.viewWillAppear()
         let first = screen.alert
-        await harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 401))
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", method: "GET", status: 401))
         await screen.viewWillAppear()
         #expect(screen.error?.status == 401)
         #expect(screen.alert == first)

@@ -31,7 +31,7 @@ struct AirtableHarness {
     }
 
     func slowDown() async {
-        await sandbox.faults.setLatency(.milliseconds(60))
+        sandbox.faults.setLatency(.milliseconds(60))
     }
 
     /// The requests that reached the table, by method.

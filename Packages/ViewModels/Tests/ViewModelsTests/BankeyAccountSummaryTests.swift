@@ -101,7 +101,7 @@ struct BankeyAccountSummaryTests {
     @Test("A 503 is a server failure: Server Error")
     func serverError() async throws {
         let harness = try await BankeyHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 503))
         let screen = harness.screen()
         let states = StateTrail { screen.state }
         await screen.load()
@@ -120,7 +120,7 @@ struct BankeyAccountSummaryTests {
     @Test("A 200 with malformed JSON is a decoding failure: Network Error")
     func decodingError() async throws {
         let harness = try await BankeyHarness()
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/bankey/profile/1/accounts", status: 200, body: Data(#"[{"id": "1", "type": "#.utf8)))
         let screen = harness.screen()
         await screen.load()
@@ -135,7 +135,7 @@ struct BankeyAccountSummaryTests {
     @Test("A dropped connection and an unknown user are server failures")
     func otherServerFailures() async throws {
         let harness = try await BankeyHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", action: .dropConnection))
         let dropped = harness.screen()
         await dropped.load()
         #expect(dropped.alert?.title == "Server Error")
@@ -161,12 +161,12 @@ struct BankeyAccountSummaryTests {
     @Test("Never two alerts at once: a failure while one shows keeps the first")
     func oneAlertAtATime() async throws {
         let harness = try await BankeyHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1", status: 503))
         let screen = harness.screen()
         await screen.load()
         #expect(screen.alert?.title == "Server Error")
 
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/bankey/profile/1/accounts", status: 200, body: Data("not json".utf8)))
         await screen.refresh()
         #expect(screen.state == .failed)
@@ -175,7 +175,7 @@ struct BankeyAccountSummaryTests {
 
         screen.dismissAlert()
         #expect(screen.alert == nil)
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/bankey/profile/1/accounts", status: 200, body: Data("not json".utf8)))
         await screen.refresh()
         #expect(screen.alert?.title == "Network Error")
@@ -184,7 +184,7 @@ struct BankeyAccountSummaryTests {
     @Test("After a failure, a refresh that succeeds shows the accounts")
     func recovers() async throws {
         let harness = try await BankeyHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1/accounts", status: 500))
+        try harness.sandbox.faults.inject(Fault(path: "/bankey/profile/1/accounts", status: 500))
         let screen = harness.screen()
         let states = StateTrail { screen.state }
         await screen.load()

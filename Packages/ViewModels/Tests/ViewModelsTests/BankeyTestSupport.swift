@@ -86,7 +86,7 @@ struct BankeyHarness {
     /// Adds a delay to every answer, so a test can look at the screen
     /// while it waits.
     func slowDown() async {
-        await sandbox.faults.setLatency(.milliseconds(60))
+        sandbox.faults.setLatency(.milliseconds(60))
     }
 
     func bankeyPaths() async -> [String] {

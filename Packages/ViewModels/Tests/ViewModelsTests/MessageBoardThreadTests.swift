@@ -40,7 +40,7 @@ struct MessageBoardThreadTests {
         let client = fixture.boardClient()
         let thread = try await client.createMessageThread(title: "Order")
         for (text, secondsSince2001) in [("third", 3.0), ("first", 1.0), ("second", 2.0)] {
-            let message: JSONValue = [
+            let message: JSON = [
                 "text": .string(text), "sender": "Ada", "timestamp": .number(600_000_000 + secondsSince2001),
             ]
             try await fixture.sandbox.firebase.setValue(
@@ -138,7 +138,7 @@ struct MessageBoardThreadTests {
         composer.stateObserver = log.observer
         composer.name = "Ada"
         composer.text = "Lost?"
-        await fixture.fail("/*/messages.json", method: "POST", status: 503, count: 3)
+        try fixture.fail("/*/messages.json", method: "POST", status: 503, count: 3)
 
         #expect(await composer.send() == false)
 
@@ -163,7 +163,7 @@ struct MessageBoardThreadTests {
         #expect(log.states == [.refreshing, .loaded])
         #expect(detail.rows.last?.text == "From elsewhere")
 
-        await fixture.fail("/.json", method: "GET", status: 500)
+        try fixture.fail("/.json", method: "GET", status: 500)
         await detail.refresh()
         #expect(log.states == [.refreshing, .loaded, .refreshing, .failed])
         #expect(detail.rows.count == 2)

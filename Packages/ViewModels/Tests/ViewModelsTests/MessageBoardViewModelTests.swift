@@ -76,7 +76,7 @@ struct MessageBoardViewModelTests {
         let board = MessageThreadsViewModel(client: fixture.boardClient())
         let log = ScreenStateLog<LoadState>()
         board.stateObserver = log.observer
-        await fixture.fail("/.json", method: "GET", status: 503)
+        try fixture.fail("/.json", method: "GET", status: 503)
 
         await board.load()
 
@@ -114,7 +114,7 @@ struct MessageBoardViewModelTests {
         let fixture = try await PostFeedFixture.make()
         let board = MessageThreadsViewModel(client: fixture.boardClient())
         await board.load()
-        await fixture.fail("/*.json", method: "PUT", status: 500)
+        try fixture.fail("/*.json", method: "PUT", status: 500)
         board.newThreadTitle = "Doomed"
 
         #expect(await board.createThread() == nil)

@@ -47,8 +47,8 @@ struct PostFeedFixture {
     }
 
     /// A failure answered to the next `count` requests for `path`.
-    func fail(_ path: String, method: String? = nil, status: Int = 503, count: Int = 1) async {
-        await sandbox.faults.inject(
+    func fail(_ path: String, method: String? = nil, status: Int = 503, count: Int = 1) throws {
+        try sandbox.faults.inject(
             Fault(
                 path: path, method: method, count: count, status: status,
                 body: Data(#"{"error" : "Service Unavailable"}"#.utf8)))

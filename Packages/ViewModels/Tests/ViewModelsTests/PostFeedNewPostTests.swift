@@ -87,7 +87,7 @@ struct PostFeedNewPostTests {
         form.stateObserver = log.observer
         form.username = "Ada"
         form.text = "Hello"
-        await fixture.fail("/posts/*", method: "PUT", status: 503)
+        try fixture.fail("/posts/*", method: "PUT", status: 503)
 
         #expect(await form.post() == false)
 

@@ -109,7 +109,7 @@ struct PostFeedViewModelTests {
     func networkActivity() async throws {
         let fixture = try await PostFeedFixture.make()
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
-        await fixture.sandbox.faults.setLatency(.milliseconds(300))
+        fixture.sandbox.faults.setLatency(.milliseconds(300))
         #expect(!feed.isNetworkActivityIndicatorVisible)
         let loading = Task { await feed.load() }
         try await PostFeedFixture.waitUntil("the flag") { feed.isNetworkActivityIndicatorVisible }
@@ -125,7 +125,7 @@ struct PostFeedViewModelTests {
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
         let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
-        await fixture.fail("/posts.json", status: 500)
+        try fixture.fail("/posts.json", status: 500)
 
         await feed.load()
 
@@ -156,7 +156,7 @@ struct PostFeedViewModelTests {
         let firstPage = feed.rows
         let log = ScreenStateLog<LoadState>()
         feed.stateObserver = log.observer
-        await fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
+        try fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
 
         await feed.willDisplayRow(at: feed.rows.count - 1)
 
@@ -179,11 +179,11 @@ struct PostFeedViewModelTests {
     func oneAlertAtATime() async throws {
         let fixture = try await PostFeedFixture.make()
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
-        await fixture.fail("/posts.json", status: 500, count: 2)
+        try fixture.fail("/posts.json", status: 500, count: 2)
         await feed.load()
         let first = feed.alert
-        await fixture.sandbox.faults.reset()
-        await fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
+        fixture.sandbox.faults.reset()
+        try fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
         await feed.refresh()
         #expect(feed.alert == first)
         #expect((feed.error as? NetworkError)?.description == NetworkError.connectionLost.description)
@@ -260,7 +260,7 @@ struct PostFeedViewModelTests {
         let feed = PostFeedViewModel(client: fixture.feedClient(), format: PostFeedFixture.format)
         await feed.load()
         let reported = try #require(feed.rows.first)
-        await fixture.fail("/reports/*", method: "PUT", status: 500)
+        try fixture.fail("/reports/*", method: "PUT", status: 500)
 
         #expect(await feed.report(reported, reason: "Spam") == false)
 

@@ -26,7 +26,7 @@ struct SooGreyhoundsFirstPhotoTests {
     @Test("Bytes that are not an image are the lesson's imageCreationError: notAnImage, and nothing is shown")
     func notAnImage() async throws {
         let harness = try await SooGreyhoundsHarness()
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/images/DeMeo_J17_2595.jpg", status: 200, body: Data("<html>not a photo</html>".utf8)))
         let screen = FirstPhotoViewModel(store: harness.store())
         await screen.load()
@@ -42,7 +42,7 @@ struct SooGreyhoundsFirstPhotoTests {
     @Test("A list that fails is the lesson's Error fetching latest photos, and no image is asked for")
     func listFails() async throws {
         let harness = try await SooGreyhoundsHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 503))
         let screen = FirstPhotoViewModel(store: harness.store())
         await screen.load()
         #expect(screen.state == .failed)

@@ -55,8 +55,8 @@ struct SooGreyhoundsGalleryTests {
     @Test("One image that fails leaves the others loaded")
     func oneImageFails() async throws {
         let harness = try await SooGreyhoundsHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/images/Caron_S17_3592.jpg", status: 404))
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(Fault(path: "/images/Caron_S17_3592.jpg", status: 404))
+        try harness.sandbox.faults.inject(
             Fault(path: "/images/Fowler_J17_2750.jpg", status: 200, body: Data("<html>not a photo</html>".utf8)))
         let gallery = PhotosViewModel(store: harness.store(), locale: SooGreyhoundsHarness.enUS)
         await gallery.fetchLatestPhotos()
@@ -105,13 +105,13 @@ struct SooGreyhoundsGalleryTests {
     @Test("A failed search and a 503 show their alerts, one at a time")
     func failures() async throws {
         let harness = try await SooGreyhoundsHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 503))
+        try harness.sandbox.faults.inject(Fault(path: "/services/rest", status: 503))
         let gallery = PhotosViewModel(store: harness.store())
         await gallery.searchPhotos(text: "goal")
         #expect(gallery.state == .failed)
         #expect(gallery.alert?.title == "Error searching photos")
         #expect(gallery.error?.status == 503)
-        await harness.sandbox.faults.inject(
+        try harness.sandbox.faults.inject(
             Fault(path: "/services/rest", status: 200, body: Data(#"{"photos": {"photo": 3}}"#.utf8)))
         await gallery.fetchLatestPhotos()
         #expect(gallery.error?.isDecodingFailure == true)

@@ -38,7 +38,7 @@ struct SooGreyhoundsPhotoInfoTests {
     @Test("A failed image is a failed state with the reason")
     func failure() async throws {
         let harness = try await SooGreyhoundsHarness()
-        await harness.sandbox.faults.inject(Fault(path: "/images/DeMeo_J17_2595.jpg", action: .dropConnection))
+        try harness.sandbox.faults.inject(Fault(path: "/images/DeMeo_J17_2595.jpg", action: .dropConnection))
         let photo = Photo(
             title: "DeMeo_J17_2595", photoID: "1",
             remoteURL: Sandbox.baseURL.appendingPathComponent("images/DeMeo_J17_2595.jpg"),

@@ -35,7 +35,7 @@ struct SooGreyhoundsHarness {
     }
 
     func slowDown() async {
-        await sandbox.faults.setLatency(.milliseconds(60))
+        sandbox.faults.setLatency(.milliseconds(60))
     }
 
     func imageRequests() async -> [RecordedRequest] {

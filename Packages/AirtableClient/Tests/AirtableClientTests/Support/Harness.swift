@@ -42,7 +42,7 @@ struct Harness {
 
     /// Adds a table of `count` records named `Row 1`… with a `Rank` number.
     func addNumberedTable(_ name: String, count: Int) async throws {
-        let rows = (1...count).map { JSONValue.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
+        let rows = (1...count).map { JSON.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
         try await sandbox.airtable.addTable(
             named: name, fields: [.init("Name", .singleLineText), .init("Rank", .number)], records: rows)
     }

@@ -1,30 +1,62 @@
 import Foundation
 
-/// Removes secrets from what the SDK logs or describes: header values,
-/// query values and the user-info part of URLs.
+/// Removes secrets from what the SDK logs or describes: header values, query
+/// and form values, JSON members, bearer tokens and the user-info part of
+/// URLs.
+///
+/// Names are compared by meaning, not spelling: case, `-`, `_` and
+/// percent-encoding are ignored, so `api_key`, `apiKey`, `API-KEY` and
+/// `api%5Fkey` (which a server decodes to `api_key`) are one name, and a
+/// JSON member `"p\u0061ssword"` is `password`. One list,
+/// ``defaultSecretNames``, serves headers, query items, form fields and
+/// JSON members alike.
 ///
 /// ```swift
 /// Redactor().redact(URL(string: "https://x.test/v0/app?api_key=key123&view=Grid")!)
 /// // "https://x.test/v0/app?api_key=REDACTED&view=Grid"
+/// Redactor().redact(text: #"{"user":"kevin","password":"hunter2"}"#)
+/// // {"user":"kevin","password":"REDACTED"}
 /// ```
 public struct Redactor: Sendable {
-    /// Header names whose values are secret, compared without case.
-    public var sensitiveHeaders: Set<String>
-    /// Query item names whose values are secret, compared without case.
-    public var sensitiveQueryItems: Set<String>
+    /// The names whose values are secret, in every place a name can stand:
+    ///
+    /// - headers: `Authorization`, `Proxy-Authorization`, `Cookie`,
+    ///   `Set-Cookie`, `X-API-Key`, `X-Goog-Api-Key`, `X-Firebase-AppCheck`,
+    ///   `X-Auth-Token`, `X-Access-Token`;
+    /// - query items, form fields and JSON members: `api_key`, `key`,
+    ///   `auth`, `token`, `access_token`, `refresh_token`, `id_token`,
+    ///   `secret`, `client_secret`, `password`, `private_key`,
+    ///   `session_token`.
+    ///
+    /// Any name on the list is secret wherever it appears (a JSON member
+    /// called `authorization` included).
+    public static let defaultSecretNames: Set<String> = [
+        "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-goog-api-key",
+        "x-firebase-appcheck", "x-auth-token", "x-access-token", "api_key", "key", "auth", "token", "access_token",
+        "refresh_token", "id_token", "secret", "client_secret", "password", "private_key", "session_token",
+    ]
+
+    /// The secret names, normalized (lowercase, without `-` and `_`).
+    public private(set) var secretNames: Set<String>
     /// What replaces a secret.
     public var replacement: String
 
-    /// Creates a redactor; the defaults cover the lessons' APIs (Airtable's
-    /// `api_key`, Firebase's `auth`, SooGreyhounds' `api_key`, bearer tokens).
-    public init(
-        sensitiveHeaders: Set<String> = ["authorization", "cookie", "set-cookie", "proxy-authorization", "x-api-key"],
-        sensitiveQueryItems: Set<String> = ["api_key", "key", "auth", "access_token", "token"],
-        replacement: String = "REDACTED"
-    ) {
-        self.sensitiveHeaders = Set(sensitiveHeaders.map { $0.lowercased() })
-        self.sensitiveQueryItems = Set(sensitiveQueryItems.map { $0.lowercased() })
+    /// Creates a redactor for `secretNames`, written in any spelling.
+    public init(secretNames: Set<String> = Redactor.defaultSecretNames, replacement: String = "REDACTED") {
+        self.secretNames = Set(secretNames.map { Self.normalized(Substring($0)) })
         self.replacement = replacement
+    }
+
+    /// Whether a header, query item, form field or JSON member of this name
+    /// carries a secret; `name` is compared by meaning (percent-decoded,
+    /// case, `-` and `_` ignored).
+    public func isSecret(name: String) -> Bool {
+        secretNames.contains(Self.normalized(Substring(name)))
+    }
+
+    /// Whether the header's value is secret.
+    public func isSensitive(header name: String) -> Bool {
+        isSecret(name: name)
     }
 
     /// The URL as text with secret query values and any password replaced.
@@ -36,7 +68,7 @@ public struct Redactor: Sendable {
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
         HTTPHeaders(
             headers.map { field in
-                (field.name, isSensitive(header: field.name) ? replacement : field.value)
+                (field.name, isSecret(name: field.name) ? replacement : field.value)
             }
         )
     }
@@ -44,42 +76,29 @@ public struct Redactor: Sendable {
     /// The query items with secret values replaced.
     public func redact(_ items: [QueryItem]) -> [QueryItem] {
         items.map { item in
-            guard item.value != nil, sensitiveQueryItems.contains(item.name.lowercased()) else { return item }
+            guard item.value != nil, isSecret(name: item.name) else { return item }
             return QueryItem(name: item.name, value: replacement)
         }
     }
 
-    /// Whether the header's value is secret.
-    public func isSensitive(header name: String) -> Bool {
-        sensitiveHeaders.contains(name.lowercased())
-    }
-
-    /// Free text (an error message, a URL) with secrets replaced: the values
-    /// of sensitive `name=value` pairs, `user:password@` in URLs, and bearer
-    /// tokens.
+    /// Free text (a query, a form or JSON body, an error message, a URL)
+    /// with secrets replaced: the values of secret `name=value` pairs and
+    /// JSON members, `user:password@` in URLs, and bearer and basic
+    /// credentials. Linear in the text's length.
     public func redact(text: String) -> String {
-        var result = text
-        for name in sensitiveQueryItems {
-            result = replacingValues(of: name, in: result)
+        var scanner = SecretScanner(text: text, redactor: self)
+        return scanner.redacted()
+    }
+
+    /// A name as the list holds it: percent-decoded (and `+` as a space, as
+    /// forms write it), lowercase, without `-`, `_` and spaces.
+    static func normalized(_ name: Substring) -> String {
+        let decoded = PercentEncoding.formDecode(name)
+        var result = ""
+        result.unicodeScalars.reserveCapacity(decoded.unicodeScalars.count)
+        for scalar in decoded.unicodeScalars where scalar != "-" && scalar != "_" && scalar != " " {
+            result.unicodeScalars.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
         }
-        result = replacing(pattern: #"(?i)(bearer\s+)[A-Za-z0-9._~+/=-]+"#, in: result, template: "$1" + replacement)
-        result = replacing(pattern: #"(://[^/\s:@]+:)[^/\s@]+@"#, in: result, template: "$1" + replacement + "@")
         return result
-    }
-
-    private func replacingValues(of name: String, in text: String) -> String {
-        guard text.range(of: name, options: .caseInsensitive) != nil else { return text }
-        let escaped = NSRegularExpression.escapedPattern(for: name)
-        return replacing(
-            pattern: #"(?i)((?:^|[?&;\s"'])"# + escaped + #"=)[^&#\s"']*"#,
-            in: text,
-            template: "$1" + NSRegularExpression.escapedTemplate(for: replacement)
-        )
-    }
-
-    private func replacing(pattern: String, in text: String, template: String) -> String {
-        guard let regex = try? NSRegularExpression(pattern: pattern) else { return text }
-        let range = NSRange(text.startIndex..., in: text)
-        return regex.stringByReplacingMatches(in: text, range: range, withTemplate: template)
     }
 }

@@ -22,3 +22,21 @@ extension Array where Element == QueryItem {
         self = dictionary.sorted { $0.key < $1.key }.map { QueryItem(name: $0.key, value: $0.value) }
     }
 }
+
+extension QueryItem {
+    /// A query name or value as a server reads it (form-style): `+` is a
+    /// space, then `%XX` sequences are decoded. Text whose percent-encoding
+    /// is malformed, or decodes to bytes that are not UTF-8, is kept as
+    /// written (with its `+`s as spaces).
+    ///
+    /// ```swift
+    /// QueryItem.formDecoded("api%5Fkey")   // "api_key"
+    /// QueryItem.formDecoded("a+b%2Bc")     // "a b+c"
+    /// ```
+    ///
+    /// The Sandbox reads every query with it and ``Redactor`` every name,
+    /// so a name a server understands is a name the redactor recognises.
+    public static func formDecoded(_ text: Substring) -> String {
+        PercentEncoding.formDecode(text)
+    }
+}

@@ -18,7 +18,7 @@ enum RetryAfter {
             guard seconds.isFinite, seconds >= 0 else { return nil }
             return Duration.seconds(clamping: seconds)
         }
-        guard let date = HTTPDate.parse(value) else { return nil }
+        guard let date = HTTPDate.date(from: value) else { return nil }
         return Duration.seconds(clamping: date.timeIntervalSince(now))
     }
 }

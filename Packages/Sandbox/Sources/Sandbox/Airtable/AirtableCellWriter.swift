@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Checks and converts written cell values per field type, as Airtable
 /// does: strict by default, converting strings to numbers, booleans and
@@ -11,9 +12,9 @@ struct AirtableCellWriter {
     /// an empty value clears, computed fields are refused. Keys are handled
     /// in sorted order so the error reported for a bad request is stable.
     func apply(
-        _ input: [String: JSONValue],
-        to cells: inout [String: JSONValue],
-        existing: [String: JSONValue],
+        _ input: [String: JSON],
+        to cells: inout [String: JSON],
+        existing: [String: JSON],
         in transaction: inout AirtableTableTransaction
     ) throws(AirtableFailure) {
         for key in input.keys.sorted() {
@@ -35,11 +36,11 @@ struct AirtableCellWriter {
 
     /// The value to store, or `nil` to clear the cell.
     func convert(
-        _ value: JSONValue,
+        _ value: JSON,
         for field: AirtableField,
-        existing: JSONValue?,
+        existing: JSON?,
         in transaction: inout AirtableTableTransaction
-    ) throws(AirtableFailure) -> JSONValue? {
+    ) throws(AirtableFailure) -> JSON? {
         if value == .null { return nil }
         switch field.type {
         case .singleLineText, .multilineText, .email, .url, .phoneNumber:
@@ -53,15 +54,15 @@ struct AirtableCellWriter {
         case .singleSelect:
             return .string(try option(try text(value, field), field, &transaction))
         case .multipleSelects:
-            return .array(try options(value, field, &transaction).map(JSONValue.string))
+            return .array(try options(value, field, &transaction).map(JSON.string))
         case .multipleRecordLinks:
-            return .array(try recordLinks(value).map(JSONValue.string))
+            return .array(try recordLinks(value).map(JSON.string))
         case .singleCollaborator:
             return try collaborator(value, field)
         case .multipleCollaborators:
             let elements = typecast && value.arrayValue == nil ? [value] : value.arrayValue
             guard let elements else { throw .invalidValue(field: field.name) }
-            var result: [JSONValue] = []
+            var result: [JSON] = []
             for element in elements {
                 result.append(try collaborator(element, field))
             }
@@ -73,16 +74,16 @@ struct AirtableCellWriter {
         }
     }
 
-    private func text(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> String {
+    private func text(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> String {
         switch value {
         case .string(let text): return text
-        case .number(let number) where typecast: return JSONValue.number(number).jsonText
+        case .number(let number) where typecast: return JSON.number(number).jsonText
         case .bool(let flag) where typecast: return flag ? "true" : "false"
         default: throw .invalidValue(field: field.name)
         }
     }
 
-    private func number(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> Double {
+    private func number(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> Double {
         switch value {
         case .number(let number): return number
         case .string(let text) where typecast:
@@ -94,7 +95,7 @@ struct AirtableCellWriter {
         }
     }
 
-    private func checkbox(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> Bool {
+    private func checkbox(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> Bool {
         switch value {
         case .bool(let flag): return flag
         case .number(let number) where typecast: return number != 0
@@ -110,7 +111,7 @@ struct AirtableCellWriter {
 
     /// `YYYY-MM-DD`, or a full ISO 8601 timestamp (its date is kept);
     /// `typecast` also reads `M/D/YYYY` and `YYYY/M/D`.
-    private func date(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> String {
+    private func date(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> String {
         guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces) else {
             throw .invalidValue(field: field.name)
         }
@@ -136,7 +137,7 @@ struct AirtableCellWriter {
     }
 
     private func options(
-        _ value: JSONValue, _ field: AirtableField, _ transaction: inout AirtableTableTransaction
+        _ value: JSON, _ field: AirtableField, _ transaction: inout AirtableTableTransaction
     ) throws(AirtableFailure) -> [String] {
         let names: [String]
         switch value {
@@ -158,8 +159,8 @@ struct AirtableCellWriter {
         return result
     }
 
-    private func recordLinks(_ value: JSONValue) throws(AirtableFailure) -> [String] {
-        let elements: [JSONValue]
+    private func recordLinks(_ value: JSON) throws(AirtableFailure) -> [String] {
+        let elements: [JSON]
         switch value {
         case .array(let array): elements = array
         case .string(let text) where typecast:
@@ -178,8 +179,8 @@ struct AirtableCellWriter {
 
     /// A known collaborator by `id` or `email` (with `typecast`, a bare
     /// string naming either); Airtable fills in the rest.
-    private func collaborator(_ value: JSONValue, _ field: AirtableField) throws(AirtableFailure) -> JSONValue {
-        let found: JSONValue?
+    private func collaborator(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> JSON {
+        let found: JSON?
         switch value {
         case .object(let members):
             found =
@@ -197,11 +198,11 @@ struct AirtableCellWriter {
     /// Existing attachments are kept by `id`; new ones are given by `url`
     /// (Airtable downloads them later; the emulator keeps the URL).
     private func attachments(
-        _ value: JSONValue, _ field: AirtableField, existing: JSONValue?
-    ) throws(AirtableFailure) -> [JSONValue] {
+        _ value: JSON, _ field: AirtableField, existing: JSON?
+    ) throws(AirtableFailure) -> [JSON] {
         guard let elements = value.arrayValue else { throw .invalidValue(field: field.name) }
         let current = existing?.arrayValue ?? []
-        var result: [JSONValue] = []
+        var result: [JSON] = []
         for element in elements {
             if let id = element["id"]?.stringValue {
                 guard let kept = current.first(where: { $0["id"]?.stringValue == id }) else {
@@ -232,10 +233,10 @@ extension String {
 /// The collaborators a base knows (those of the lesson's data), to check
 /// and complete collaborator values.
 struct AirtableCollaborators: Sendable {
-    private let users: [JSONValue]
+    private let users: [JSON]
 
-    init(users: [JSONValue]) {
-        var unique: [String: JSONValue] = [:]
+    init(users: [JSON]) {
+        var unique: [String: JSON] = [:]
         for user in users {
             if let id = user["id"]?.stringValue, unique[id] == nil {
                 unique[id] = user
@@ -244,15 +245,15 @@ struct AirtableCollaborators: Sendable {
         self.users = unique.keys.sorted().compactMap { unique[$0] }
     }
 
-    func byID(_ id: String) -> JSONValue? {
+    func byID(_ id: String) -> JSON? {
         users.first { $0["id"]?.stringValue == id }
     }
 
-    func byEmail(_ email: String) -> JSONValue? {
+    func byEmail(_ email: String) -> JSON? {
         users.first { $0["email"]?.stringValue?.lowercased() == email.lowercased() }
     }
 
-    func byName(_ name: String) -> JSONValue? {
+    func byName(_ name: String) -> JSON? {
         users.first { $0["name"]?.stringValue == name }
     }
 }

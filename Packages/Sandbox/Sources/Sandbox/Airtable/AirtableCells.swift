@@ -1,9 +1,10 @@
 import Foundation
+import Networking
 
 /// Reading cells the way Airtable answers them.
 enum AirtableCells {
     /// A cell's value, computed fields included; `nil` when empty.
-    static func value(of field: AirtableField, in record: AirtableRecord) -> JSONValue? {
+    static func value(of field: AirtableField, in record: AirtableRecord) -> JSON? {
         switch field.type {
         case .createdTime: .string(record.createdTime)
         case .autoNumber: .number(Double(record.sequence))
@@ -13,7 +14,7 @@ enum AirtableCells {
 
     /// Whether Airtable leaves the value out of `fields`: `""`, `[]`,
     /// `false` and `null` never appear.
-    static func isEmpty(_ value: JSONValue) -> Bool {
+    static func isEmpty(_ value: JSON) -> Bool {
         switch value {
         case .null, .bool(false): true
         case .string(let text): text.isEmpty
@@ -31,14 +32,14 @@ enum AirtableCells {
         only: Set<String>? = nil,
         byFieldID: Bool = false,
         commentCount: Bool = false
-    ) -> JSONValue {
-        var fields: [String: JSONValue] = [:]
+    ) -> JSON {
+        var fields: [String: JSON] = [:]
         for field in table.fields where only?.contains(field.id) ?? true {
             if let value = value(of: field, in: record), !isEmpty(value) {
                 fields[byFieldID ? field.id : field.name] = value
             }
         }
-        var rendered: [String: JSONValue] = [
+        var rendered: [String: JSON] = [
             "id": .string(record.id), "createdTime": .string(record.createdTime), "fields": .object(fields),
         ]
         if commentCount {

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 extension AirtableEmulator {
     /// The read-only part of Airtable's metadata API that clients call to
@@ -14,7 +15,7 @@ extension AirtableEmulator {
                     "scopes": ["data.records:read", "data.records:write", "schema.bases:read"],
                 ])
         case 1 where path[0] == "bases":
-            let bases = await store.allBases.map { base -> JSONValue in
+            let bases = await store.allBases.map { base -> JSON in
                 ["id": .string(base.id), "name": .string(base.name), "permissionLevel": "create"]
             }
             return .json(200, ["bases": .array(bases)])
@@ -28,9 +29,9 @@ extension AirtableEmulator {
         }
     }
 
-    private static func schema(of table: AirtableTable) -> JSONValue {
-        let fields = table.fields.map { field -> JSONValue in
-            var described: [String: JSONValue] = [
+    private static func schema(of table: AirtableTable) -> JSON {
+        let fields = table.fields.map { field -> JSON in
+            var described: [String: JSON] = [
                 "id": .string(field.id), "name": .string(field.name), "type": .string(field.type.rawValue),
             ]
             switch field.type {
@@ -53,7 +54,7 @@ extension AirtableEmulator {
         }
         return [
             "id": .string(table.id), "name": .string(table.name),
-            "primaryFieldId": table.fields.first.map { JSONValue.string($0.id) } ?? .null,
+            "primaryFieldId": table.fields.first.map { JSON.string($0.id) } ?? .null,
             "fields": .array(fields),
             "views": .array(table.views.map { ["id": .string($0.id), "name": .string($0.name), "type": "grid"] }),
         ]

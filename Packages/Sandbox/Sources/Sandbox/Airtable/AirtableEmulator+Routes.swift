@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 extension AirtableEmulator {
     /// Authentication first (Airtable never reveals more to an unknown
@@ -63,8 +64,8 @@ extension AirtableEmulator {
     /// included) are a 400, as Airtable documents for a body that "can't be
     /// parsed as a valid JSON"; JSON that is not an object is its 422
     /// `INVALID_REQUEST_UNKNOWN`.
-    static func jsonBody(_ request: SandboxRequest) throws(AirtableFailure) -> JSONValue {
-        guard let body = try? JSONValue.parse(request.body, maxDepth: 64) else { throw .unparsableBody }
+    static func jsonBody(_ request: SandboxRequest) throws(AirtableFailure) -> JSON {
+        guard let body = try? JSON.parse(request.body, maxDepth: 64) else { throw .unparsableBody }
         guard body.objectValue != nil else { throw .invalidRequest }
         return body
     }

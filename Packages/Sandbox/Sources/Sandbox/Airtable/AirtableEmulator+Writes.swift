@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The most records one create, update or delete may carry.
 private let batchLimit = 10
@@ -14,17 +15,17 @@ extension AirtableEmulator {
         if let records = body["records"] {
             guard let elements = records.arrayValue, !elements.isEmpty else { throw .invalidCreateRecords }
             guard elements.count <= batchLimit else { throw .tooManyCreates(elements.count) }
-            var collected: [[String: JSONValue]] = []
+            var collected: [[String: JSON]] = []
             for element in elements {
                 guard let fields = element["fields"]?.objectValue else { throw .invalidCreateRecords }
                 collected.append(fields)
             }
             let inputs = collected
             let created = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-                var records: [JSONValue] = []
+                var records: [JSON] = []
                 var ids: [String] = []
                 for input in inputs {
-                    var cells: [String: JSONValue] = [:]
+                    var cells: [String: JSON] = [:]
                     try writer.apply(input, to: &cells, existing: [:], in: &transaction)
                     ids.append(transaction.insert(cells: cells).id)
                 }
@@ -33,14 +34,14 @@ extension AirtableEmulator {
                         records.append(AirtableCells.render(record, in: transaction.table, byFieldID: byID))
                     }
                 }
-                return JSONValue.object(["records": .array(records)])
+                return JSON.object(["records": .array(records)])
             }
             return .json(200, created)
         }
         guard let field = body["fields"] else { throw .missingFields("fields") }
         guard let input = field.objectValue else { throw .invalidRequest }
         let created = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-            var cells: [String: JSONValue] = [:]
+            var cells: [String: JSON] = [:]
             try writer.apply(input, to: &cells, existing: [:], in: &transaction)
             let record = transaction.insert(cells: cells)
             return AirtableCells.render(record, in: transaction.table, byFieldID: byID)
@@ -81,7 +82,7 @@ extension AirtableEmulator {
             throw .invalidUpdateRecords
         }
         let mergeOn = try mergeFields(body["performUpsert"])
-        var collected: [(id: String?, fields: [String: JSONValue])] = []
+        var collected: [(id: String?, fields: [String: JSON])] = []
         for element in elements {
             guard let fields = element["fields"]?.objectValue else { throw .invalidUpdateRecords }
             let id = element["id"]?.stringValue
@@ -104,7 +105,7 @@ extension AirtableEmulator {
             for input in inputs {
                 var target = input.id
                 if target == nil {
-                    var candidate: [String: JSONValue] = [:]
+                    var candidate: [String: JSON] = [:]
                     try writer.apply(input.fields, to: &candidate, existing: [:], in: &transaction)
                     let matches = transaction.table.records.values.filter { record in
                         resolvedMerge.allSatisfy { record.cells[$0] == candidate[$0] }
@@ -128,17 +129,17 @@ extension AirtableEmulator {
                 ids.append(id)
                 updated.append(id)
             }
-            var response: [String: JSONValue] = [
+            var response: [String: JSON] = [
                 "records": .array(
                     ids.compactMap { id in
                         transaction.record(id).map { AirtableCells.render($0, in: transaction.table, byFieldID: byID) }
                     })
             ]
             if mergeOn != nil {
-                response["createdRecords"] = .array(created.map(JSONValue.string))
-                response["updatedRecords"] = .array(updated.map(JSONValue.string))
+                response["createdRecords"] = .array(created.map(JSON.string))
+                response["updatedRecords"] = .array(updated.map(JSON.string))
             }
-            return JSONValue.object(response)
+            return JSON.object(response)
         }
         return .json(200, updated)
     }
@@ -148,7 +149,7 @@ extension AirtableEmulator {
         let deleted = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
             guard transaction.record(id) != nil else { throw .notFound }
             transaction.delete(id)
-            return JSONValue.object(["id": .string(id), "deleted": true])
+            return JSON.object(["id": .string(id), "deleted": true])
         }
         return .json(200, deleted)
     }
@@ -168,7 +169,7 @@ extension AirtableEmulator {
             for id in ids {
                 transaction.delete(id)
             }
-            return JSONValue.object([
+            return JSON.object([
                 "records": .array(ids.map { ["id": .string($0), "deleted": true] })
             ])
         }
@@ -177,13 +178,13 @@ extension AirtableEmulator {
 
     /// `typecast` from the body, as Airtable reads it; the lesson puts it
     /// in the query string (`?typecast=true`), which is honoured too.
-    private func cellWriter(_ body: JSONValue, _ request: SandboxRequest) -> AirtableCellWriter {
+    private func cellWriter(_ body: JSON, _ request: SandboxRequest) -> AirtableCellWriter {
         let typecast = body["typecast"]?.boolValue ?? (request.query("typecast") == "true")
         return AirtableCellWriter(typecast: typecast, collaborators: collaborators)
     }
 
     /// `performUpsert: {"fieldsToMergeOn": [1 to 3 field names]}`, or `nil`.
-    private func mergeFields(_ value: JSONValue?) throws(AirtableFailure) -> [String]? {
+    private func mergeFields(_ value: JSON?) throws(AirtableFailure) -> [String]? {
         guard let value, value != .null else { return nil }
         guard let names = value["fieldsToMergeOn"]?.arrayValue, (1...3).contains(names.count) else {
             throw .invalidRequest

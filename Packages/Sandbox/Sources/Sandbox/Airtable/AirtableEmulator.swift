@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The Airtable Web API, emulated: `/v0/{baseId}/{tableIdOrName}` with the
 /// lesson's base `appIBfoNbzEaA72c2` and its table `Design projects` (also
@@ -141,7 +142,7 @@ public final class AirtableEmulator: SandboxService {
     /// records to page through:
     ///
     /// ```swift
-    /// let rows = (1...250).map { JSONValue.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
+    /// let rows = (1...250).map { JSON.object(["Name": .string("Row \($0)"), "Rank": .number(Double($0))]) }
     /// let id = try await sandbox.airtable.addTable(
     ///     named: "Big", fields: [.init("Name", .singleLineText), .init("Rank", .number)], records: rows)
     /// ```
@@ -149,7 +150,7 @@ public final class AirtableEmulator: SandboxService {
     public func addTable(
         named name: String,
         fields: [AirtableFieldDefinition],
-        records: [JSONValue] = [],
+        records: [JSON] = [],
         inBase baseID: String = AirtableEmulator.lessonBaseID
     ) async throws -> String {
         guard !fields.isEmpty, Set(fields.map(\.name)).count == fields.count else {
@@ -168,7 +169,7 @@ public final class AirtableEmulator: SandboxService {
         do throws(AirtableFailure) {
             for record in records {
                 guard let input = record.objectValue else { throw AirtableFailure.invalidCreateRecords }
-                var cells: [String: JSONValue] = [:]
+                var cells: [String: JSON] = [:]
                 try writer.apply(input, to: &cells, existing: [:], in: &transaction)
                 _ = transaction.insert(cells: cells)
             }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// An Airtable error answer: the status and the exact body the real service
 /// sends, so clients written against api.airtable.com parse it unchanged.
@@ -27,7 +28,7 @@ struct AirtableFailure: Error, Sendable {
     /// The body with Airtable's member order (`type` before `message`), so
     /// the bytes match the real service's and not just the JSON.
     var body: String {
-        let text = { (value: String) in JSONValue.string(value).jsonText }
+        let text = { (value: String) in JSON.string(value).jsonText }
         guard let type else { return "{\"error\":\(text(message))}" }
         return "{\"error\":{\"type\":\(text(type)),\"message\":\(text(message))}}"
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A value inside a formula, following Airtable's loose rules: blank equals
 /// `""`, `0` and `FALSE()`; booleans are the numbers 1 and 0; a number and
@@ -11,7 +12,7 @@ enum AirtableFormulaValue: Sendable, Hashable {
 
     /// What a cell reads as in a formula: text as itself, lists joined with
     /// ", ", a collaborator by name, an attachment as "filename (url)".
-    init(cell: JSONValue?) {
+    init(cell: JSON?) {
         switch cell {
         case nil, .null?: self = .blank
         case .bool(let value)?: self = .boolean(value)
@@ -25,10 +26,10 @@ enum AirtableFormulaValue: Sendable, Hashable {
         }
     }
 
-    private static func display(_ value: JSONValue) -> String {
+    private static func display(_ value: JSON) -> String {
         switch value {
         case .string(let text): return text
-        case .number(let number): return JSONValue.number(number).jsonText
+        case .number(let number): return JSON.number(number).jsonText
         case .bool(let flag): return flag ? "true" : "false"
         case .object(let members):
             if let filename = members["filename"]?.stringValue, let url = members["url"]?.stringValue {
@@ -61,7 +62,7 @@ enum AirtableFormulaValue: Sendable, Hashable {
     fileprivate var text: String {
         switch self {
         case .blank: ""
-        case .number(let value): JSONValue.number(value).jsonText
+        case .number(let value): JSON.number(value).jsonText
         case .boolean(let flag): flag ? "1" : "0"
         case .string(let text): text
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The lesson's base, `appIBfoNbzEaA72c2` with the table `Design projects`,
 /// built from the lesson's own response (`Resources/airtable/`): the 16
@@ -12,25 +13,25 @@ enum AirtableLessonSeed {
 
     /// The fixture's records (`{"id","createdTime","fields"}`), in order;
     /// parsed once per process and shared by every emulator.
-    static func fixtureRecords() throws -> [JSONValue] {
+    static func fixtureRecords() throws -> [JSON] {
         try parsedFixture.get()
     }
 
     private static let parsedFixture = Result { try loadFixture() }
 
-    private static func loadFixture() throws -> [JSONValue] {
+    private static func loadFixture() throws -> [JSON] {
         guard let data = SandboxResources.data("airtable/projects-sample-response.json") else {
             throw AirtableEmulatorError(description: "The lesson's Airtable fixture is missing from the bundle.")
         }
-        guard let records = try JSONValue.parse(data)["records"]?.arrayValue else {
+        guard let records = try JSON.parse(data)["records"]?.arrayValue else {
             throw AirtableEmulatorError(description: "The lesson's Airtable fixture has no records.")
         }
         return records
     }
 
     /// Everyone who appears as a project lead or team member.
-    static func collaborators(in records: [JSONValue]) -> AirtableCollaborators {
-        var users: [JSONValue] = []
+    static func collaborators(in records: [JSON]) -> AirtableCollaborators {
+        var users: [JSON] = []
         for record in records {
             if let lead = record["fields"]?["Project lead"] {
                 users.append(lead)
@@ -40,7 +41,7 @@ enum AirtableLessonSeed {
         return AirtableCollaborators(users: users)
     }
 
-    static func base(from fixture: [JSONValue]) -> AirtableBase {
+    static func base(from fixture: [JSON]) -> AirtableBase {
         let categories = fixture.compactMap { $0["fields"]?["Category"]?.stringValue }
         var uniqueCategories: [String] = []
         for category in categories.sorted() where !uniqueCategories.contains(category) {
@@ -65,7 +66,7 @@ enum AirtableLessonSeed {
             guard let id = record["id"]?.stringValue, let createdTime = record["createdTime"]?.stringValue else {
                 continue
             }
-            var cells: [String: JSONValue] = [:]
+            var cells: [String: JSON] = [:]
             for (name, value) in record["fields"]?.objectValue ?? [:] {
                 if let fieldID = fieldsByName[name] {
                     cells[fieldID] = value

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The parameters of "list records", read from the query string (GET) or
 /// from the JSON body (`POST …/listRecords`); both are checked the same way.
@@ -63,7 +64,7 @@ struct AirtableListParameters: Sendable {
     }
 
     /// From a `listRecords` body: the same names with JSON types.
-    static func fromBody(_ body: JSONValue) throws(AirtableFailure) -> AirtableListParameters {
+    static func fromBody(_ body: JSON) throws(AirtableFailure) -> AirtableListParameters {
         guard let members = body.objectValue else { throw .invalidRequest }
         var parameters = AirtableListParameters()
         for (name, value) in members where value != .null {
@@ -120,12 +121,12 @@ struct AirtableListParameters: Sendable {
         return value
     }
 
-    private static func integer(_ value: JSONValue) -> Int? {
+    private static func integer(_ value: JSON) -> Int? {
         guard let number = value.numberValue, number == number.rounded(), abs(number) < 1e9 else { return nil }
         return Int(number)
     }
 
-    private static func strings(_ value: JSONValue) throws(AirtableFailure) -> [String] {
+    private static func strings(_ value: JSON) throws(AirtableFailure) -> [String] {
         guard let elements = value.arrayValue else { throw .invalidRequest }
         var result: [String] = []
         for element in elements {

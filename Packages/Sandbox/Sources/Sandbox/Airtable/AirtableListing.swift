@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// "List records": a view's filter and order, `filterByFormula`, `sort`,
 /// `maxRecords`, pages of `pageSize` and `offset` cursors.
@@ -10,7 +11,7 @@ import Foundation
 /// record is gone from the listing, is refused as Airtable refuses an
 /// expired iterator.
 enum AirtableListing {
-    static func list(_ parameters: AirtableListParameters, in table: AirtableTable) throws(AirtableFailure) -> JSONValue
+    static func list(_ parameters: AirtableListParameters, in table: AirtableTable) throws(AirtableFailure) -> JSON
     {
         var records = table.orderedRecords
         var sort: [AirtableSort] = []
@@ -60,7 +61,7 @@ enum AirtableListing {
                 record, in: table, only: only, byFieldID: parameters.returnFieldsByFieldID,
                 commentCount: parameters.commentCount)
         }
-        var response: [String: JSONValue] = ["records": .array(page)]
+        var response: [String: JSON] = ["records": .array(page)]
         if end < records.count {
             response["offset"] = .string("\(fingerprint)/\(records[end].id)")
         }
@@ -123,7 +124,7 @@ enum AirtableSorting {
         }
     }
 
-    private static func compare(_ lhs: JSONValue?, _ rhs: JSONValue?, _ field: AirtableField) -> ComparisonResult {
+    private static func compare(_ lhs: JSON?, _ rhs: JSON?, _ field: AirtableField) -> ComparisonResult {
         let left = lhs.flatMap { AirtableCells.isEmpty($0) ? nil : $0 }
         let right = rhs.flatMap { AirtableCells.isEmpty($0) ? nil : $0 }
         switch (left, right) {
@@ -134,7 +135,7 @@ enum AirtableSorting {
         }
     }
 
-    private static func compareValues(_ lhs: JSONValue, _ rhs: JSONValue, _ field: AirtableField) -> ComparisonResult {
+    private static func compareValues(_ lhs: JSON, _ rhs: JSON, _ field: AirtableField) -> ComparisonResult {
         if field.type == .singleSelect, let left = lhs.stringValue, let right = rhs.stringValue {
             return order(field.choiceIndex(left) ?? Int.max, field.choiceIndex(right) ?? Int.max)
         }
@@ -149,7 +150,7 @@ enum AirtableSorting {
         }
     }
 
-    private static func text(_ value: JSONValue) -> String {
+    private static func text(_ value: JSON) -> String {
         if case .string(let text) = AirtableFormulaValue(cell: value) {
             return text
         }

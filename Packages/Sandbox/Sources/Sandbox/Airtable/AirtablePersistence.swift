@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// How a base is kept in a ``SandboxStorage`` namespace `airtable/<baseId>`:
 /// one row `base`, one row `table/<tableId>` per table (schema and views),
@@ -56,18 +57,18 @@ enum AirtablePersistence {
     /// Rebuilds a base from its rows; rows that do not parse are skipped
     /// rather than failing the whole start.
     static func decodeBase(id: String, rows: [String: Data]) -> AirtableBase? {
-        guard let baseRow = rows["base"], let baseValue = try? JSONValue.parse(baseRow),
+        guard let baseRow = rows["base"], let baseValue = try? JSON.parse(baseRow),
             let name = baseValue["name"]?.stringValue
         else { return nil }
         var tables: [String: AirtableTable] = [:]
         for (key, data) in rows where key.hasPrefix("table/") {
-            if let value = try? JSONValue.parse(data), let table = decodeTable(value) {
+            if let value = try? JSON.parse(data), let table = decodeTable(value) {
                 tables[table.id] = table
             }
         }
         for (key, data) in rows where key.hasPrefix("record/") {
             let parts = key.split(separator: "/")
-            guard parts.count == 3, let value = try? JSONValue.parse(data), let record = decodeRecord(value) else {
+            guard parts.count == 3, let value = try? JSON.parse(data), let record = decodeRecord(value) else {
                 continue
             }
             tables[String(parts[1])]?.records[record.id] = record
@@ -84,25 +85,25 @@ enum AirtablePersistence {
     // MARK: - Encoding
 
     static func encode(_ base: AirtableBase) -> Data {
-        JSONValue.object(["id": .string(base.id), "name": .string(base.name)]).serialized()
+        JSON.object(["id": .string(base.id), "name": .string(base.name)]).serialized()
     }
 
     static func encode(_ table: AirtableTable) -> Data {
-        let fields: [JSONValue] = table.fields.map { field in
+        let fields: [JSON] = table.fields.map { field in
             [
                 "id": .string(field.id), "name": .string(field.name), "type": .string(field.type.rawValue),
                 "choices": .array(
                     field.choices.map { ["id": .string($0.id), "name": .string($0.name), "color": .string($0.color)] }),
             ]
         }
-        let views: [JSONValue] = table.views.map { view in
+        let views: [JSON] = table.views.map { view in
             [
                 "id": .string(view.id), "name": .string(view.name),
-                "filterByFormula": view.filterByFormula.map(JSONValue.string) ?? .null,
+                "filterByFormula": view.filterByFormula.map(JSON.string) ?? .null,
                 "sort": .array(view.sort.map { ["field": .string($0.fieldID), "descending": .bool($0.descending)] }),
             ]
         }
-        let value: JSONValue = [
+        let value: JSON = [
             "id": .string(table.id), "name": .string(table.name), "position": .number(Double(table.position)),
             "nextSequence": .number(Double(table.nextSequence)), "fields": .array(fields), "views": .array(views),
         ]
@@ -110,7 +111,7 @@ enum AirtablePersistence {
     }
 
     static func encode(_ record: AirtableRecord) -> Data {
-        let value: JSONValue = [
+        let value: JSON = [
             "id": .string(record.id), "createdTime": .string(record.createdTime),
             "sequence": .number(Double(record.sequence)), "cells": .object(record.cells),
         ]
@@ -119,7 +120,7 @@ enum AirtablePersistence {
 
     // MARK: - Decoding
 
-    static func decodeTable(_ value: JSONValue) -> AirtableTable? {
+    static func decodeTable(_ value: JSON) -> AirtableTable? {
         guard let id = value["id"]?.stringValue, let name = value["name"]?.stringValue,
             let fieldValues = value["fields"]?.arrayValue
         else { return nil }
@@ -146,7 +147,7 @@ enum AirtablePersistence {
             nextSequence: integer(value["nextSequence"]) ?? 1)
     }
 
-    static func decodeRecord(_ value: JSONValue) -> AirtableRecord? {
+    static func decodeRecord(_ value: JSON) -> AirtableRecord? {
         guard let id = value["id"]?.stringValue, let createdTime = value["createdTime"]?.stringValue,
             let sequence = integer(value["sequence"])
         else { return nil }
@@ -155,7 +156,7 @@ enum AirtablePersistence {
     }
 
     /// A whole number that fits an `Int`; stored rows are read as untrusted.
-    private static func integer(_ value: JSONValue?) -> Int? {
+    private static func integer(_ value: JSON?) -> Int? {
         value?.numberValue.flatMap { Int(exactly: $0.rounded()) }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// One option of a select field.
 struct AirtableChoice: Sendable, Hashable {
@@ -40,7 +41,7 @@ struct AirtableRecord: Sendable {
     var createdTime: String
     /// Creation order: the table's default order and the auto number.
     var sequence: Int
-    var cells: [String: JSONValue] = [:]
+    var cells: [String: JSON] = [:]
 }
 
 /// A table: its schema, views and records.
@@ -96,7 +97,7 @@ struct AirtableTableTransaction {
     }
 
     /// A new record with a fresh id, appended to the table's order.
-    mutating func insert(cells: [String: JSONValue]) -> AirtableRecord {
+    mutating func insert(cells: [String: JSON]) -> AirtableRecord {
         var id = AirtableID.make("rec")
         while table.records[id] != nil {
             id = AirtableID.make("rec")
@@ -110,7 +111,7 @@ struct AirtableTableTransaction {
         return record
     }
 
-    mutating func replaceCells(of id: String, with cells: [String: JSONValue]) {
+    mutating func replaceCells(of id: String, with cells: [String: JSON]) {
         guard table.records[id] != nil else { return }
         table.records[id]?.cells = cells
         touchedRecords.insert(id)

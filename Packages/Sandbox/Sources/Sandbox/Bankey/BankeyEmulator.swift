@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The Bankey course server, emulated: `GET /bankey/profile/{1|2|3}` and
 /// `GET /bankey/profile/{id}/accounts` answer the exact bytes the course's

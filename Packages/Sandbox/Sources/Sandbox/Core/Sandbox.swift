@@ -3,16 +3,18 @@ import Networking
 
 /// The four lesson APIs, emulated: Firebase Realtime Database (paths ending
 /// in `.json`), Airtable (`/v0/`), Bankey (`/bankey/`) and SooGreyhounds
-/// (`/services/rest` and its images), plus local-only admin routes under
-/// `/__sandbox/`.
+/// (`/services/rest` and its images), with scripted faults and a log of
+/// every request answered.
 ///
 /// Tests talk to it in process through ``SandboxTransport``; SandboxServer
-/// serves it over HTTP. Either way the answers are the same.
+/// serves it over HTTP, with its admin routes and browser console beside
+/// it. Either way the emulators' answers are the same, and both go through
+/// ``respond(to:)``, the one place requests are faulted and recorded.
 ///
 /// ```swift
 /// let sandbox = try await Sandbox()
 /// let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
-/// await sandbox.faults.inject(Fault(path: "/posts/*", status: 503, headers: ["Retry-After": "1"]))
+/// try sandbox.faults.inject(Fault(path: "/posts/*", status: 503, headers: ["Retry-After": "1"]))
 /// ```
 public final class Sandbox: Sendable {
     /// The base URL the in-process transport answers for.
@@ -50,17 +52,12 @@ public final class Sandbox: Sendable {
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
-        services = [
-            AdminService(
-                faults: faults, requests: requests, firebase: firebase, airtable: airtable,
-                soogreyhounds: soogreyhounds, allowsRemote: configuration.allowsRemoteAdmin),
-            airtable, bankey, soogreyhounds, firebase,
-        ]
+        services = [airtable, bankey, soogreyhounds, firebase]
     }
 
     /// The names of the emulated services, for start-up banners.
     public var serviceNames: [String] {
-        services.map(\.name).filter { $0 != AdminService.serviceName }
+        services.map(\.name)
     }
 
     /// Answers a request: added latency, then a scripted fault if one
@@ -70,10 +67,7 @@ public final class Sandbox: Sendable {
         guard let service = services.first(where: { $0.handles(request) }) else {
             return await finish(request, .text(404, "Not Found"), service: nil, started: started)
         }
-        if service is AdminService {
-            return await service.respond(to: request)
-        }
-        let (latency, fault) = await faults.consume(for: request)
+        let (latency, fault) = faults.consume(for: request)
         if latency > .zero {
             try? await Task.sleep(for: latency)
         }
@@ -89,8 +83,8 @@ public final class Sandbox: Sendable {
         return await finish(request, response, service: service, started: started)
     }
 
-    /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts out
-    /// of the request log, which the admin route and tools show.
+    /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts
+    /// (``Networking/Redactor/defaultSecretNames``) out of the request log.
     private static let redactor = Redactor()
 
     /// The answer to a request whose body the server refused for its size,

@@ -9,24 +9,17 @@ public struct SandboxConfiguration: Sendable {
     public var soogreyhounds: SooGreyhoundsEmulator.Configuration
     /// Whether to erase stored data and seed the lessons' data again.
     public var reset: Bool
-    /// Whether the `/__sandbox/` admin routes (faults, latency, the request
-    /// log) answer callers on other machines too. Off by default: a Sandbox
-    /// bound to the network for a phone still takes its controls only from
-    /// this machine, and answers anyone else 403.
-    public var allowsRemoteAdmin: Bool
 
     /// Creates a configuration; the defaults are the lessons' setup.
     public init(
         firebase: FirebaseEmulator.Configuration = .init(),
         airtable: AirtableEmulator.Configuration = .init(),
         soogreyhounds: SooGreyhoundsEmulator.Configuration = .init(),
-        reset: Bool = false,
-        allowsRemoteAdmin: Bool = false
+        reset: Bool = false
     ) {
         self.firebase = firebase
         self.airtable = airtable
         self.soogreyhounds = soogreyhounds
         self.reset = reset
-        self.allowsRemoteAdmin = allowsRemoteAdmin
     }
 }

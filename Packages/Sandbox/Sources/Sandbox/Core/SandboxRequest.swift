@@ -70,7 +70,7 @@ public struct SandboxRequest: Sendable {
         guard let rawQuery, !rawQuery.isEmpty else { return [] }
         return rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
             let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (Self.formDecode(parts[0]), parts.count > 1 ? Self.formDecode(parts[1]) : "")
+            return (QueryItem.formDecoded(parts[0]), parts.count > 1 ? QueryItem.formDecoded(parts[1]) : "")
         }
     }
 
@@ -82,53 +82,5 @@ public struct SandboxRequest: Sendable {
     /// Every value of the query item `name`, in order.
     public func queryValues(_ name: String) -> [String] {
         queryItems.filter { $0.name == name }.map(\.value)
-    }
-
-    /// `+` becomes a space, then `%XX` sequences are decoded; text whose
-    /// percent-encoding is malformed, or decodes to bytes that are not
-    /// UTF-8, is kept as written (with its `+`s as spaces).
-    ///
-    /// It works on the UTF-8 bytes because it runs for every query item of
-    /// every request the server answers: Foundation's `replacingOccurrences`
-    /// and `removingPercentEncoding` go through `NSString` on Linux, and
-    /// showed at the top of the server's profile (benchmark 8).
-    static func formDecode(_ text: Substring) -> String {
-        let plus = UInt8(ascii: "+")
-        let percent = UInt8(ascii: "%")
-        guard text.utf8.contains(where: { $0 == plus || $0 == percent }) else { return String(text) }
-        let spaced = text.utf8.map { $0 == plus ? UInt8(ascii: " ") : $0 }
-        guard spaced.contains(percent) else { return String(decoding: spaced, as: UTF8.self) }
-        return percentDecoded(spaced) ?? String(decoding: spaced, as: UTF8.self)
-    }
-
-    /// The bytes with every `%XX` decoded, or `nil` when a `%` is not
-    /// followed by two hex digits or the result is not UTF-8.
-    private static func percentDecoded(_ bytes: [UInt8]) -> String? {
-        var decoded: [UInt8] = []
-        decoded.reserveCapacity(bytes.count)
-        var index = bytes.startIndex
-        while index < bytes.endIndex {
-            let byte = bytes[index]
-            guard byte == UInt8(ascii: "%") else {
-                decoded.append(byte)
-                index += 1
-                continue
-            }
-            guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2])
-            else { return nil }
-            decoded.append(high << 4 | low)
-            index += 3
-        }
-        return String(bytes: decoded, encoding: .utf8)
-    }
-
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-        default: nil
-        }
     }
 }

@@ -21,12 +21,18 @@ public struct SandboxResponse: Sendable {
     public var headers: HTTPHeaders
     /// The body.
     public var body: Body
+    /// For a streamed body, the last event a reader gets when the server has
+    /// to end the stream for it (it fell too far behind), before the
+    /// connection closes: Firebase's `event: cancel`. `nil` ends such a
+    /// stream without a word.
+    public var cancelEvent: Data?
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data())) {
+    public init(status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data()), cancelEvent: Data? = nil) {
         self.status = status
         self.headers = headers
         self.body = body
+        self.cancelEvent = cancelEvent
     }
 
     /// A JSON response with these exact bytes.
@@ -39,7 +45,7 @@ public struct SandboxResponse: Sendable {
     }
 
     /// A JSON response with a value serialized compactly.
-    public static func json(_ status: Int, _ value: JSONValue, headers: HTTPHeaders = [:]) -> SandboxResponse {
+    public static func json(_ status: Int, _ value: JSON, headers: HTTPHeaders = [:]) -> SandboxResponse {
         json(status, value.serialized(), headers: headers)
     }
 

@@ -5,9 +5,16 @@ import Networking
 /// this way instead of reaching the emulator.
 ///
 /// ```swift
-/// await sandbox.faults.inject(Fault(path: "/posts/*", count: 1, status: 503, headers: ["Retry-After": "1"]))
-/// await sandbox.faults.inject(Fault(path: "/v0/*", count: 2, action: .dropConnection))
+/// try sandbox.faults.inject(Fault(path: "/posts/*", count: 1, status: 503, headers: ["Retry-After": "1"]))
+/// try sandbox.faults.inject(Fault(path: "/v0/*", count: 2, action: .dropConnection))
 /// ```
+///
+/// It reads and writes itself as the admin route `POST /__sandbox/faults`
+/// takes it: `{"path":"/posts/*","method":"GET","count":2,"status":503,
+/// "headers":{"Retry-After":"1"},"body":"…"}`, or `"drop":true` instead of
+/// a status. Every fault is bounded (``maxPatternLength``,
+/// ``maxBodySize``, ``maxHeaders``, ``maxCount``), checked when it is read
+/// and again when it is injected.
 public struct Fault: Sendable {
     /// What a faulted request gets.
     public enum Action: Sendable {
@@ -17,15 +24,28 @@ public struct Fault: Sendable {
         case dropConnection
     }
 
+    /// The longest path pattern, in bytes.
+    public static let maxPatternLength = 1024
+    /// The largest body a fault answers with: 64 KiB.
+    public static let maxBodySize = 64 * 1024
+    /// The most header fields a fault answers with.
+    public static let maxHeaders = 64
+    /// The most requests one fault applies to.
+    public static let maxCount = 1_000_000
+
     /// Which paths it applies to; `*` matches any run of characters,
     /// slashes included. The query is not part of the match.
-    public var path: String
+    public var path: String {
+        didSet { pattern = FaultPattern(path) }
+    }
     /// The method it applies to, or `nil` for every method.
     public var method: String?
     /// How many requests it applies to before it is used up.
     public var count: Int
     /// What those requests get.
     public var action: Action
+    /// ``path``, compiled once.
+    private(set) var pattern: FaultPattern
 
     /// Creates a fault with any action.
     public init(path: String, method: String? = nil, count: Int = 1, action: Action) {
@@ -33,6 +53,7 @@ public struct Fault: Sendable {
         self.method = method
         self.count = count
         self.action = action
+        pattern = FaultPattern(path)
     }
 
     /// Creates a fault that answers a status.
@@ -50,28 +71,114 @@ public struct Fault: Sendable {
 
     func matches(_ request: SandboxRequest) -> Bool {
         (method.map { $0.caseInsensitiveCompare(request.method) == .orderedSame } ?? true)
-            && Self.glob(path[...], matches: request.path[...])
+            && pattern.matches(request.path)
     }
 
-    /// `*` matches any run of characters; everything else matches itself.
-    ///
-    /// At most the text's length times the pattern's for any number of
-    /// stars: the parts between stars are found left to right, each at its
-    /// first place, which is all a match needs (a later place never helps
-    /// the parts after it). The recursive version took exponential time on
-    /// `*a*a*a*…b`, inside the lock every request waits on.
-    static func glob(_ pattern: Substring, matches text: Substring) -> Bool {
-        let parts = pattern.split(separator: "*", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return pattern == text }
-        let first = parts[0]
-        let last = parts[parts.count - 1]
-        guard text.count >= first.count + last.count, text.hasPrefix(first), text.hasSuffix(last)
-        else { return false }
-        var rest = text.dropFirst(first.count).dropLast(last.count)
-        for part in parts.dropFirst().dropLast() where !part.isEmpty {
-            guard let found = rest.range(of: part) else { return false }
-            rest = rest[found.upperBound...]
+    /// Checks every bound; the error says which one and what is allowed.
+    public func validate() throws(FaultError) {
+        guard !path.isEmpty, path.utf8.count <= Self.maxPatternLength else {
+            throw FaultError("Expected \"path\" to be 1 to \(Self.maxPatternLength) bytes.")
         }
-        return true
+        guard (1...Self.maxCount).contains(count) else {
+            throw FaultError("Expected \"count\" to be a whole number from 1 to \(Self.maxCount).")
+        }
+        if let method, method.isEmpty || method.utf8.count > 32 || !method.utf8.allSatisfy(Self.isTokenByte) {
+            throw FaultError("Expected \"method\" to be a method name of 1 to 32 letters.")
+        }
+        guard case .respond(let status, let headers, let body) = action else { return }
+        guard (100...599).contains(status) else {
+            throw FaultError("Expected \"status\" to be a whole number from 100 to 599, or \"drop\": true.")
+        }
+        guard headers.count <= Self.maxHeaders else {
+            throw FaultError("Expected at most \(Self.maxHeaders) \"headers\".")
+        }
+        // A name or value that could end the header line would let a fault
+        // inject other headers or a second response.
+        for field in headers
+        where field.name.isEmpty || !Self.isHeaderSafe(field.name) || !Self.isHeaderSafe(field.value) {
+            throw FaultError("Header names and values may not be empty or contain line breaks or NUL.")
+        }
+        guard body.count <= Self.maxBodySize else {
+            throw FaultError("Expected \"body\" to be at most \(Self.maxBodySize) bytes.")
+        }
+    }
+
+    private static func isHeaderSafe(_ text: String) -> Bool {
+        !text.utf8.contains { $0 == 0x0A || $0 == 0x0D || $0 == 0x00 }
+    }
+
+    private static func isTokenByte(_ byte: UInt8) -> Bool {
+        byte > 0x20 && byte < 0x7F && !"()<>@,;:\\\"/[]?={}".utf8.contains(byte)
+    }
+}
+
+/// Why a fault was refused: a bound it exceeds, or a field it lacks.
+public struct FaultError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What is wrong and what is allowed.
+    public var message: String
+
+    /// Creates an error with its message.
+    public init(_ message: String) {
+        self.message = message
+    }
+
+    /// The message.
+    public var description: String { message }
+}
+
+extension Fault: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case path, method, count, status, headers, body, drop
+    }
+
+    /// Reads a fault as the admin route takes it, every bound checked.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let path = try container.decode(String.self, forKey: .path)
+        let method = try container.decodeIfPresent(String.self, forKey: .method)
+        let countValue = try container.decodeIfPresent(Double.self, forKey: .count) ?? 1
+        // Compared as a Double first: Int(1e300) would trap.
+        guard countValue == countValue.rounded(), (1...Double(Self.maxCount)).contains(countValue) else {
+            throw FaultError("Expected \"count\" to be a whole number from 1 to \(Self.maxCount).")
+        }
+        let count = Int(countValue)  // safe: a whole number from 1 to maxCount
+        if try container.decodeIfPresent(Bool.self, forKey: .drop) == true {
+            self.init(path: path, method: method, count: count, action: .dropConnection)
+        } else {
+            guard let status = try container.decodeIfPresent(Double.self, forKey: .status),
+                status == status.rounded(), (100...599).contains(status)
+            else {
+                throw FaultError("Expected \"status\" to be a whole number from 100 to 599, or \"drop\": true.")
+            }
+            let fields = try container.decodeIfPresent([String: JSON].self, forKey: .headers) ?? [:]
+            guard fields.count <= Self.maxHeaders else {
+                throw FaultError("Expected at most \(Self.maxHeaders) \"headers\".")
+            }
+            var headers = HTTPHeaders()
+            for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
+                headers[name] = value.stringValue ?? value.jsonText
+            }
+            let body = Data((try container.decodeIfPresent(String.self, forKey: .body) ?? "").utf8)
+            self.init(path: path, method: method, count: count, status: Int(status), headers: headers, body: body)  // safe: 100 to 599
+        }
+        try validate()
+    }
+
+    /// Writes the fault as the admin routes list it.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(path, forKey: .path)
+        try container.encode(method, forKey: .method)
+        try container.encode(count, forKey: .count)
+        switch action {
+        case .dropConnection:
+            try container.encode(true, forKey: .drop)
+        case .respond(let status, let headers, let body):
+            try container.encode(status, forKey: .status)
+            try container.encode(
+                Dictionary(headers.map { ($0.name, $0.value) }, uniquingKeysWith: { _, last in last }),
+                forKey: .headers)
+            try container.encode(String(decoding: body, as: UTF8.self), forKey: .body)
+        }
     }
 }

@@ -4,48 +4,100 @@ import Foundation
 ///
 /// Tests reach it through ``Sandbox/faults``; a running server exposes the
 /// same controls on its local-only `/__sandbox/` admin routes.
-public actor FaultInjector {
-    private var faults: [Fault] = []
+///
+/// Bounded, and never a queue requests wait in: at most
+/// ``maxPendingFaults`` faults (each within ``Fault``'s own bounds), and a
+/// request matches them outside the lock, on a snapshot, with linear
+/// matching (``FaultPattern``). The lock is held only to copy the snapshot
+/// or to use up one count of the fault that matched, so no request waits on
+/// another request's match, however long its path or the patterns are.
+public final class FaultInjector: @unchecked Sendable {
+    /// The most faults pending at once; one more is refused with a
+    /// ``FaultError``.
+    public static let maxPendingFaults = 100
+    /// The longest added latency: ten minutes.
+    public static let maxLatency = Duration.seconds(600)
+
+    /// A pending fault and how many requests it still applies to.
+    private struct Armed {
+        var id: Int
+        var fault: Fault
+    }
+
+    private let lock = NSLock()
+    // Guarded by `lock`.
+    private var armed: [Armed] = []
     private var latency: Duration = .zero
+    private var nextID = 0
 
     /// Creates an injector with no faults and no latency.
     public init() {}
 
     /// Adds a fault; faults are consulted in the order they were added.
-    public func inject(_ fault: Fault) {
-        faults.append(fault)
+    ///
+    /// - Throws: ``FaultError`` when the fault breaks one of its bounds or
+    ///   ``maxPendingFaults`` are pending already.
+    public func inject(_ fault: Fault) throws(FaultError) {
+        try fault.validate()
+        let added = lock.withLock {
+            guard armed.count < Self.maxPendingFaults else { return false }
+            armed.append(Armed(id: nextID, fault: fault))
+            nextID += 1
+            return true
+        }
+        guard added else {
+            throw FaultError(
+                "\(Self.maxPendingFaults) faults are pending already; clear them (DELETE /__sandbox/faults) first.")
+        }
     }
 
-    /// Adds a delay before every request is answered.
+    /// Sets the delay before every request is answered, clamped to zero
+    /// through ``maxLatency``.
     public func setLatency(_ latency: Duration) {
-        self.latency = max(.zero, latency)
+        let clamped = min(max(.zero, latency), Self.maxLatency)
+        lock.withLock { self.latency = clamped }
     }
 
     /// Removes every fault and the latency.
     public func reset() {
-        faults.removeAll()
-        latency = .zero
+        lock.withLock {
+            armed.removeAll()
+            latency = .zero
+        }
     }
 
     /// The delay added before every answer.
     public var addedLatency: Duration {
-        latency
+        lock.withLock { latency }
     }
 
-    /// The faults not yet used up.
+    /// The faults not yet used up, in the order they are consulted.
     public var pending: [Fault] {
-        faults
+        lock.withLock { armed.map(\.fault) }
     }
 
     /// The latency, and the action of the first fault matching `request`
     /// (using one of its count), if any.
     func consume(for request: SandboxRequest) -> (latency: Duration, action: Fault.Action?) {
-        guard let index = faults.firstIndex(where: { $0.matches(request) }) else { return (latency, nil) }
-        let action = faults[index].action
-        faults[index].count -= 1
-        if faults[index].count <= 0 {
-            faults.remove(at: index)
+        let (snapshot, delay) = lock.withLock { (armed, latency) }
+        for candidate in snapshot where candidate.fault.matches(request) {
+            if useOne(of: candidate.id) {
+                return (delay, candidate.fault.action)
+            }
+            // Used up by another request since the snapshot: try the next.
         }
-        return (latency, action)
+        return (delay, nil)
+    }
+
+    /// Takes one count of the fault `id`; false when it is gone.
+    private func useOne(of id: Int) -> Bool {
+        lock.withLock {
+            guard let index = armed.firstIndex(where: { $0.id == id }) else { return false }
+            armed[index].fault.count -= 1
+            if armed[index].fault.count <= 0 {
+                armed.remove(at: index)
+            }
+            return true
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Checks a write's body the way the Realtime Database does before it
 /// changes anything: JSON, keys that are valid and at most 768 bytes, and no
@@ -9,11 +10,11 @@ import Foundation
 /// dictionary and has no order.
 enum FirebaseBodyValidator {
     /// One member of a PATCH body: its key, and the path the key names.
-    typealias UpdateMember = (path: FirebasePath, key: String, value: JSONValue)
+    typealias UpdateMember = (path: FirebasePath, key: String, value: JSON)
 
     /// The value of a PUT or POST body to be written at `depth` keys below
     /// the root.
-    static func value(of body: Data, depth: Int) throws(FirebaseEmulatorError) -> JSONValue {
+    static func value(of body: Data, depth: Int) throws(FirebaseEmulatorError) -> JSON {
         let value = try parse(body)
         try checkKeys(body, updateKeys: false)
         guard depth + value.depth <= FirebasePath.maxDepth else { throw .tooDeep }
@@ -44,12 +45,12 @@ enum FirebaseBodyValidator {
     /// The longest string value Firebase stores: 10 MB of UTF-8.
     static let maxStringBytes = 10 << 20
 
-    private static func parse(_ body: Data) throws(FirebaseEmulatorError) -> JSONValue {
-        let value: JSONValue
+    private static func parse(_ body: Data) throws(FirebaseEmulatorError) -> JSON {
+        let value: JSON
         do throws(JSONParseError) {
             // The parser's own limit stops hostile nesting early; anything
             // deeper than Firebase allows is refused below with its error.
-            value = try JSONValue.parse(body, maxDepth: 2 * FirebasePath.maxDepth)
+            value = try JSON.parse(body, maxDepth: 2 * FirebasePath.maxDepth)
         } catch {
             throw error.reason.hasPrefix("nesting deeper") ? .tooDeep : .invalidJSON
         }
@@ -62,7 +63,7 @@ enum FirebaseBodyValidator {
 
     /// Whether any string in the value is over ``maxStringBytes``; the walk
     /// is as deep as the parser allowed, no deeper.
-    private static func hasLongString(_ value: JSONValue) -> Bool {
+    private static func hasLongString(_ value: JSON) -> Bool {
         switch value {
         case .string(let text): text.utf8.count > maxStringBytes
         case .array(let elements): elements.contains(where: hasLongString)
@@ -106,7 +107,7 @@ enum FirebaseBodyValidator {
                 else { break }
                 containers[last].expectsKey = false
                 let token = Data(bytes[start...min(index, bytes.count - 1)])
-                guard case .string(let key)? = try? JSONValue.parse(token) else { throw .invalidJSON }
+                guard case .string(let key)? = try? JSON.parse(token) else { throw .invalidJSON }
                 let isPath = updateKeys && containers.count == 1
                 try check(key, isPath: isPath, line: line, column: start - lineStart + 1)
             default:

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// ETags for conditional requests: a fingerprint of the value at a location,
 /// opaque to clients, and `null_etag` where there is nothing, as Firebase
@@ -12,7 +13,7 @@ enum FirebaseETag {
     static let null = "null_etag"
 
     /// The ETag of `value`.
-    static func of(_ value: JSONValue) -> String {
+    static func of(_ value: JSON) -> String {
         guard !value.isNull else { return null }
         let text = FirebaseJSONWriter.data(value)
         var first: UInt64 = 0xcbf2_9ce4_8422_2325

@@ -58,6 +58,11 @@ public final class FirebaseEmulator: SandboxService {
     /// The namespaces seeded with the lessons' data.
     public static let lessonNamespaces = FirebaseSeed.databases.map(\.namespace)
 
+    /// The `cancel` event a stream gets when the server ends it for falling
+    /// too far behind; its reader reconnects and starts from a fresh `put`.
+    static let fellBehind = FirebaseEventFrame.cancel(
+        "The stream fell too far behind its reader and was closed; reconnect to start again from the current data.")
+
     /// Headers on every answer, as Firebase sends them: any origin may call
     /// (browsers use the REST API directly) and nothing is cached.
     static let commonHeaders: HTTPHeaders = ["Access-Control-Allow-Origin": "*", "Cache-Control": "no-cache"]
@@ -134,18 +139,18 @@ public final class FirebaseEmulator: SandboxService {
 
     /// The value at `path` (`"posts/abc"`, with or without `.json`) as a GET
     /// would return it, arrays included; `.null` where there is nothing.
-    public func value(at path: String, namespace: String? = nil) async throws -> JSONValue {
+    public func value(at path: String, namespace: String? = nil) async throws -> JSON {
         let location = try FirebasePath(requestPath: path)
         let name = try validated(namespace ?? configuration.defaultNamespace)
         guard let database = await databases.existing(named: name) else { return .null }
         let value = await database.value(at: location)
-        return try JSONValue.parse(FirebaseJSONWriter.data(value))
+        return try JSON.parse(FirebaseJSONWriter.data(value))
     }
 
     /// Writes `value` at `path` as a PUT would (checked the same way, stored
     /// and streamed), without a request: for tests and benchmarks that need
     /// large data quickly.
-    public func setValue(_ value: JSONValue, at path: String, namespace: String? = nil) async throws {
+    public func setValue(_ value: JSON, at path: String, namespace: String? = nil) async throws {
         var query = "print=silent&ns=" + Self.queryEncoded(namespace ?? configuration.defaultNamespace)
         if let secret = configuration.authSecret {
             query += "&auth=" + Self.queryEncoded(secret)
@@ -155,7 +160,7 @@ public final class FirebaseEmulator: SandboxService {
             body: value.serialized())
         let response = await respond(to: request)
         guard response.status == 204 else {
-            let message = (try? JSONValue.parse(response.data))?["error"]?.stringValue ?? "unexpected answer"
+            let message = (try? JSON.parse(response.data))?["error"]?.stringValue ?? "unexpected answer"
             throw FirebaseEmulatorError(status: response.status, message: message)
         }
     }
@@ -190,10 +195,16 @@ public final class FirebaseEmulator: SandboxService {
         let options = Options(request)
         // A read of a namespace nobody wrote to is a read of an empty
         // database, and allocates nothing; a stream must register to hear
-        // later writes, so it creates the namespace like a write does.
+        // later writes, so it gets the database, which lasts only as long as
+        // its streams unless someone writes to it, and never counts against
+        // the namespace limit until then.
         let database: FirebaseDatabase
-        if method == "GET" || method == "HEAD", !Self.isStream(request) {
-            database = await databases.existing(named: namespace) ?? emptyDatabase
+        if method == "GET" || method == "HEAD" {
+            if Self.isStream(request) {
+                database = await databases.listening(to: namespace)
+            } else {
+                database = await databases.existing(named: namespace) ?? emptyDatabase
+            }
         } else {
             database = try await databases.database(named: namespace)
         }
@@ -239,13 +250,16 @@ public final class FirebaseEmulator: SandboxService {
         }
         let query = try FirebaseRESTQuery.parse(request)
         if Self.isStream(request) {
-            let stream = await database.subscribe(at: path, query: query)
+            let databases = databases
+            let stream = await database.subscribe(at: path, query: query) {
+                Task { await databases.streamEnded(in: database.name) }
+            }
             return SandboxResponse(
                 status: 200,
                 headers: Self.commonHeaders.merging(["Content-Type": "text/event-stream; charset=utf-8"]),
-                body: .stream(stream))
+                body: .stream(stream), cancelEvent: Self.fellBehind)
         }
-        var value: JSONValue
+        var value: JSON
         if let query {
             value = await database.query(query, at: path)
         } else {

@@ -1,17 +1,25 @@
 import Foundation
+import Networking
 
 /// The server-sent events of Firebase's streaming REST API, framed for the
 /// wire: `event: put` and `event: patch` carry `{"path":…,"data":…}` with a
-/// path relative to the streamed location; `keep-alive` carries `null`.
+/// path relative to the streamed location; `keep-alive` carries `null`;
+/// `cancel` a reason.
 enum FirebaseEventFrame {
     /// `put`: replace the data at `path` (relative to the stream) with `data`.
-    static func put(_ path: FirebasePath, _ data: JSONValue) -> Data {
+    static func put(_ path: FirebasePath, _ data: JSON) -> Data {
         frame("put", payload(path, data))
     }
 
     /// `patch`: for each key of `data`, replace that child of `path`.
-    static func patch(_ path: FirebasePath, _ data: JSONValue) -> Data {
+    static func patch(_ path: FirebasePath, _ data: JSON) -> Data {
         frame("patch", payload(path, data))
+    }
+
+    /// `cancel`: the stream ends, for the reason given (a JSON string), as
+    /// Firebase ends a stream its reader can no longer have.
+    static func cancel(_ reason: String) -> Data {
+        frame("cancel", FirebaseJSONWriter.data(.string(reason)))
     }
 
     /// `keep-alive`, sent when a stream has been quiet for the configured
@@ -19,7 +27,7 @@ enum FirebaseEventFrame {
     static let keepAlive = frame("keep-alive", Data("null".utf8))
 
     /// `path` first, as Firebase writes it.
-    private static func payload(_ path: FirebasePath, _ data: JSONValue) -> Data {
+    private static func payload(_ path: FirebasePath, _ data: JSON) -> Data {
         var payload = Data(#"{"path":"#.utf8)
         payload.append(FirebaseJSONWriter.data(.string(path.description)))
         payload.append(contentsOf: #","data":"#.utf8)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A value as Firebase orders it in a query: `null` < `false` < `true` <
 /// numbers < strings < objects. Numbers compare numerically, strings by
@@ -18,7 +19,7 @@ enum FirebaseIndexValue: Sendable, Hashable, Comparable {
     case object
 
     /// The sort value of a stored value.
-    init(_ value: JSONValue) {
+    init(_ value: JSON) {
         switch value {
         case .null: self = .null
         case .bool(let flag): self = flag ? .true : .false

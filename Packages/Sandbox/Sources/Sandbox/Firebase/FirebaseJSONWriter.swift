@@ -1,33 +1,34 @@
 import Foundation
+import Networking
 
 /// Writes stored values as the Firebase REST API answers them: objects whose
 /// keys are all array indexes read back as arrays (Firebase's rule), keys in
 /// Firebase's order, compact or pretty-printed the way `print=pretty` does.
 enum FirebaseJSONWriter {
     /// The JSON text of `value`.
-    static func data(_ value: JSONValue, pretty: Bool = false) -> Data {
+    static func data(_ value: JSON, pretty: Bool = false) -> Data {
         value.serialized(pretty: pretty, layout: layout)
     }
 
     /// Firebase's layout of objects for the shared JSON serializer.
-    static let layout = JSONValue.ObjectLayout(members: sortedMembers, elements: arrayElements)
+    static let layout = JSON.ObjectLayout(members: sortedMembers, elements: arrayElements)
 
     /// The JSON text of `value` as a string.
-    static func text(_ value: JSONValue) -> String {
+    static func text(_ value: JSON) -> String {
         String(decoding: data(value), as: UTF8.self)
     }
 
     /// The elements of `members` as an array, if Firebase would send them
     /// as one: every key an array index (`0|[1-9]\d*`) and the largest below
     /// twice the count. Missing indexes become `null`.
-    static func arrayElements(_ members: [String: JSONValue]) -> [JSONValue]? {
+    static func arrayElements(_ members: [String: JSON]) -> [JSON]? {
         guard !members.isEmpty else { return nil }
         var largest = 0
         for key in members.keys {
             guard let index = FirebaseKey.arrayIndex(key), index < 2 * members.count else { return nil }
             largest = max(largest, index)
         }
-        var elements = [JSONValue](repeating: .null, count: largest + 1)
+        var elements = [JSON](repeating: .null, count: largest + 1)
         for (key, member) in members {
             if let index = FirebaseKey.arrayIndex(key) { elements[index] = member }
         }
@@ -42,7 +43,7 @@ enum FirebaseJSONWriter {
     }
 
     /// The members of an object in Firebase's key order.
-    static func sortedMembers(_ members: [String: JSONValue]) -> [(key: String, value: JSONValue)] {
+    static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
         let entries = Array(members)
         guard entries.count > 1 else { return entries }
         return sortedOrder(of: entries.map(\.key)).map { entries[$0] }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Turns written JSON into what Firebase stores: server values resolved,
 /// arrays turned into objects keyed by index, `null` members and empty
@@ -11,15 +12,15 @@ struct FirebaseNormalizer {
     /// one value for the whole write, as on the server.
     var now: Int64
     /// The value stored at a path before the write, for increments.
-    var current: (FirebasePath) -> JSONValue
+    var current: (FirebasePath) -> JSON
 
     /// The normal form of `value`, written at `path`.
-    func normalize(_ value: JSONValue, at path: FirebasePath) throws(FirebaseEmulatorError) -> JSONValue {
+    func normalize(_ value: JSON, at path: FirebasePath) throws(FirebaseEmulatorError) -> JSON {
         switch value {
         case .null, .bool, .number, .string:
             return value
         case .array(let elements):
-            var members: [String: JSONValue] = [:]
+            var members: [String: JSON] = [:]
             for (index, element) in elements.enumerated() {
                 let key = String(index)
                 let child = try normalize(element, at: path.appending(key))
@@ -35,7 +36,7 @@ struct FirebaseNormalizer {
                 guard members.keys.allSatisfy({ $0 == ".value" || $0 == ".priority" }) else { throw .invalidJSON }
                 return try normalize(wrapped, at: path)
             }
-            var normalized: [String: JSONValue] = [:]
+            var normalized: [String: JSON] = [:]
             normalized.reserveCapacity(members.count)
             for (key, member) in members where key != ".priority" {
                 let child = try normalize(member, at: path.appending(key))
@@ -45,7 +46,7 @@ struct FirebaseNormalizer {
         }
     }
 
-    private func resolve(_ serverValue: JSONValue, at path: FirebasePath) throws(FirebaseEmulatorError) -> JSONValue {
+    private func resolve(_ serverValue: JSON, at path: FirebasePath) throws(FirebaseEmulatorError) -> JSON {
         if serverValue == "timestamp" {
             return .number(Double(now))
         }

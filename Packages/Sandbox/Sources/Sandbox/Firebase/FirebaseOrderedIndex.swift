@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The children of one location, kept in one query order and updated on
 /// every write, so that `orderBy="timestamp"&limitToLast=15` costs a binary
@@ -31,7 +32,7 @@ struct FirebaseOrderedIndex {
 
     /// Builds the index over a location's current value (its children, if
     /// it is an object).
-    init(location value: JSONValue, order: FirebaseRESTQuery.Order) {
+    init(location value: JSON, order: FirebaseRESTQuery.Order) {
         self.order = order
         let children = value.objectValue ?? [:]
         var values: [String: FirebaseIndexValue] = [:]
@@ -52,7 +53,7 @@ struct FirebaseOrderedIndex {
     var count: Int { entries.count }
 
     /// Records a child's new value; `.null` removes it.
-    mutating func update(child key: String, to child: JSONValue) {
+    mutating func update(child key: String, to child: JSON) {
         if let old = values.removeValue(forKey: key) {
             entries.remove(Entry(value: old, key: key))
         }
@@ -90,7 +91,7 @@ struct FirebaseOrderedIndex {
 
     /// The value a child is ordered by. Ordering by key or by the absent
     /// priority leaves every value `null`, so keys alone decide.
-    static func sortValue(of child: JSONValue, order: FirebaseRESTQuery.Order) -> FirebaseIndexValue {
+    static func sortValue(of child: JSON, order: FirebaseRESTQuery.Order) -> FirebaseIndexValue {
         switch order {
         case .key, .priority:
             return .null

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A REST query: `orderBy` and its filters, parsed and checked the way the
 /// Realtime Database checks them.
@@ -129,7 +130,7 @@ struct FirebaseRESTQuery: Sendable, Hashable {
     }
 
     private static func parseOrder(_ text: String) throws(FirebaseEmulatorError) -> Order {
-        guard case .string(let path)? = try? JSONValue.parse(text) else { throw .orderByNotJSON }
+        guard case .string(let path)? = try? JSON.parse(text) else { throw .orderByNotJSON }
         switch path {
         case "$key": return .key
         case "$value": return .value
@@ -165,15 +166,15 @@ struct FirebaseRESTQuery: Sendable, Hashable {
     }
 
     /// `value` or `value,"key"`, where `value` is a JSON primitive.
-    private static func splitConstraint(_ text: String) throws(FirebaseEmulatorError) -> (JSONValue, String?) {
-        if let value = try? JSONValue.parse(text) {
+    private static func splitConstraint(_ text: String) throws(FirebaseEmulatorError) -> (JSON, String?) {
+        if let value = try? JSON.parse(text) {
             guard value.isFirebasePrimitive else { throw .constraintNotPrimitive }
             return (value, nil)
         }
         var searchStart = text.startIndex
         while let comma = text[searchStart...].firstIndex(of: ",") {
-            if let value = try? JSONValue.parse(String(text[..<comma])),
-                case .string(let key)? = try? JSONValue.parse(String(text[text.index(after: comma)...]))
+            if let value = try? JSON.parse(String(text[..<comma])),
+                case .string(let key)? = try? JSON.parse(String(text[text.index(after: comma)...]))
             {
                 guard value.isFirebasePrimitive else { throw .constraintNotPrimitive }
                 return (value, key)
@@ -184,7 +185,7 @@ struct FirebaseRESTQuery: Sendable, Hashable {
     }
 }
 
-extension JSONValue {
+extension JSON {
     /// Whether this is `null`, a boolean, a number or a string.
     var isFirebasePrimitive: Bool {
         switch self {

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The lessons' databases, written once into a new sandbox.
 ///
@@ -57,10 +58,10 @@ enum FirebaseSeed {
     }
 
     /// The JSON in `Resources/firebase/<resource>.json`.
-    static func contents(of resource: String) throws -> JSONValue {
+    static func contents(of resource: String) throws -> JSON {
         guard
             let data = SandboxResources.data("firebase/\(resource).json"),
-            let value = try? JSONValue.parse(data)
+            let value = try? JSON.parse(data)
         else { throw MissingResource(resource: resource) }
         return value
     }

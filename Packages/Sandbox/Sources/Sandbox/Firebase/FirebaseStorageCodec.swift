@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// How a Firebase database is kept in a ``SandboxStorage``: one row per
 /// leaf, keyed by its path (`posts/-NabC/text` → `"Hello"`), in the storage
@@ -35,7 +36,7 @@ enum FirebaseStorageCodec {
     /// The changes that store `value` (normalized) at `path`, given the tree
     /// as it was before: rows of primitives above the path and every row at
     /// or below it go, then each leaf of the value is written.
-    static func changes(writing value: JSONValue, at path: FirebasePath, over tree: FirebaseTree) -> [StorageChange] {
+    static func changes(writing value: JSON, at path: FirebasePath, over tree: FirebaseTree) -> [StorageChange] {
         var changes: [StorageChange] = []
         var node = tree.root
         for depth in 0..<path.depth {
@@ -60,7 +61,7 @@ enum FirebaseStorageCodec {
         return changes
     }
 
-    private static func appendLeaves(of value: JSONValue, at path: FirebasePath, to changes: inout [StorageChange]) {
+    private static func appendLeaves(of value: JSON, at path: FirebasePath, to changes: inout [StorageChange]) {
         switch value {
         case .null:
             return
@@ -81,7 +82,7 @@ enum FirebaseStorageCodec {
     static func tree(from rows: [String: Data], namespace: String) throws -> FirebaseTree {
         var tree = FirebaseTree()
         for (key, data) in rows {
-            guard let value = try? JSONValue.parse(data), value.isFirebasePrimitive else {
+            guard let value = try? JSON.parse(data), value.isFirebasePrimitive else {
                 throw CorruptRow(namespace: namespace, key: key)
             }
             tree.set(value, at: FirebasePath(relative: key))

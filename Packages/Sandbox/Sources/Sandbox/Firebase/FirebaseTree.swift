@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// One database's data: a JSON tree in Firebase's normal form, where
 /// objects are never empty, arrays have become objects keyed by index, and
@@ -8,10 +9,10 @@ import Foundation
 /// read is serialized outside the database actor while writers go on.
 struct FirebaseTree: Sendable {
     /// The whole database; `.null` when it is empty.
-    private(set) var root: JSONValue = .null
+    private(set) var root: JSON = .null
 
     /// The value at `path`; `.null` where there is nothing.
-    func value(at path: FirebasePath) -> JSONValue {
+    func value(at path: FirebasePath) -> JSON {
         var node = root
         for key in path.keys {
             guard case .object(let members) = node, let child = members[key] else { return .null }
@@ -23,19 +24,19 @@ struct FirebaseTree: Sendable {
     /// Replaces the value at `path` with a normalized value (`.null`
     /// deletes), creating parents as needed and removing any left empty.
     /// A primitive on the way is replaced by an object, as Firebase does.
-    mutating func set(_ value: JSONValue, at path: FirebasePath) {
+    mutating func set(_ value: JSON, at path: FirebasePath) {
         Self.set(value, at: path.keys[...], in: &root)
     }
 
     /// Mutates in place: each level's members are taken out of the tree
     /// before they change, so a write to one child of 100,000 never copies
     /// the other 99,999.
-    private static func set(_ value: JSONValue, at keys: ArraySlice<String>, in node: inout JSONValue) {
+    private static func set(_ value: JSON, at keys: ArraySlice<String>, in node: inout JSON) {
         guard let key = keys.first else {
             node = value
             return
         }
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSON] = [:]
         if case .object(let existing) = node {
             members = existing
         }

@@ -1,15 +1,16 @@
 import Foundation
+import Networking
 
 /// A validated write, ready for a database to apply atomically.
 struct FirebaseWrite: Sendable {
     /// What the write does at ``path``.
     enum Operation: Sendable {
         /// PUT: replace the value.
-        case set(JSONValue)
+        case set(JSON)
         /// POST: add a child under a new push id.
-        case push(JSONValue)
+        case push(JSON)
         /// PATCH: replace the named children; a key may be a path (`a/b`).
-        case update([(path: FirebasePath, key: String, value: JSONValue)])
+        case update([(path: FirebasePath, key: String, value: JSON)])
         /// DELETE.
         case remove
     }
@@ -30,7 +31,7 @@ struct FirebaseWrite: Sendable {
 enum FirebaseWriteOutcome: Sendable {
     /// Applied (and stored, with a storage): the body to echo, and the new
     /// value's ETag if it was asked for.
-    case written(echo: JSONValue, etag: String?)
+    case written(echo: JSON, etag: String?)
     /// The `if-match` ETag did not match: the current value and its ETag.
-    case preconditionFailed(current: JSONValue, etag: String)
+    case preconditionFailed(current: JSON, etag: String)
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Why a body is not JSON.
 public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible {
@@ -13,20 +14,20 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     }
 }
 
-extension JSONValue {
+extension JSON {
     /// Parses JSON text strictly (RFC 8259: no trailing commas, no comments),
     /// with a nesting limit so a hostile body cannot exhaust the stack.
     ///
     /// - Parameters:
     ///   - data: UTF-8 JSON text; surrounding whitespace is allowed.
     ///   - maxDepth: The deepest nesting of arrays and objects accepted.
-    public static func parse(_ data: Data, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ data: Data, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         var parser = JSONParser(bytes: [UInt8](data), maxDepth: maxDepth)
         return try parser.parseDocument()
     }
 
     /// Parses JSON text given as a string.
-    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSONValue {
+    public static func parse(_ text: String, maxDepth: Int = 512) throws(JSONParseError) -> JSON {
         try parse(Data(text.utf8), maxDepth: maxDepth)
     }
 }
@@ -41,7 +42,7 @@ private struct JSONParser {
         self.maxDepth = maxDepth
     }
 
-    mutating func parseDocument() throws(JSONParseError) -> JSONValue {
+    mutating func parseDocument() throws(JSONParseError) -> JSON {
         skipWhitespace()
         let value = try parseValue(depth: 0)
         skipWhitespace()
@@ -49,7 +50,7 @@ private struct JSONParser {
         return value
     }
 
-    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseValue(depth: Int) throws(JSONParseError) -> JSON {
         guard index < bytes.count else { throw fail("unexpected end of data") }
         switch bytes[index] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
@@ -63,10 +64,10 @@ private struct JSONParser {
         }
     }
 
-    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSON {
         guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
         index += 1
-        var members: [String: JSONValue] = [:]
+        var members: [String: JSON] = [:]
         skipWhitespace()
         if peek(UInt8(ascii: "}")) {
             index += 1
@@ -92,10 +93,10 @@ private struct JSONParser {
         }
     }
 
-    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSONValue {
+    private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSON {
         guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
         index += 1
-        var elements: [JSONValue] = []
+        var elements: [JSON] = []
         skipWhitespace()
         if peek(UInt8(ascii: "]")) {
             index += 1
@@ -211,7 +212,7 @@ private struct JSONParser {
         return value
     }
 
-    private mutating func parseNumber() throws(JSONParseError) -> JSONValue {
+    private mutating func parseNumber() throws(JSONParseError) -> JSON {
         let start = index
         if peek(UInt8(ascii: "-")) { index += 1 }
         guard index < bytes.count, isDigit(bytes[index]) else { throw fail("invalid number") }
@@ -237,7 +238,7 @@ private struct JSONParser {
         return .number(value)
     }
 
-    private mutating func parseLiteral(_ word: StaticString, _ value: JSONValue) throws(JSONParseError) -> JSONValue {
+    private mutating func parseLiteral(_ word: StaticString, _ value: JSON) throws(JSONParseError) -> JSON {
         let count = word.utf8CodeUnitCount
         guard index + count <= bytes.count else { throw fail("unexpected end of data") }
         let matches = word.withUTF8Buffer { expected in

@@ -1,6 +1,7 @@
 import Foundation
+import Networking
 
-extension JSONValue {
+extension JSON {
     /// How a serializer lays out objects: in which order their members are
     /// written, and whether an object is written as an array instead.
     ///
@@ -9,9 +10,9 @@ extension JSONValue {
     /// objects keyed by array indexes read back as arrays.
     struct ObjectLayout: Sendable {
         /// The members in the order they are written.
-        var members: @Sendable ([String: JSONValue]) -> [(key: String, value: JSONValue)]
+        var members: @Sendable ([String: JSON]) -> [(key: String, value: JSON)]
         /// The elements to write instead of the object, or `nil`.
-        var elements: @Sendable ([String: JSONValue]) -> [JSONValue]?
+        var elements: @Sendable ([String: JSON]) -> [JSON]?
 
         /// Keys sorted by their UTF-8 bytes; objects stay objects.
         static let sortedKeys = ObjectLayout(
@@ -52,17 +53,17 @@ extension JSONValue {
 /// Writes JSON text into a byte buffer.
 private struct JSONWriter {
     let pretty: Bool
-    let layout: JSONValue.ObjectLayout
+    let layout: JSON.ObjectLayout
     var output: [UInt8] = []
 
-    mutating func write(_ value: JSONValue, indent: Int) {
+    mutating func write(_ value: JSON, indent: Int) {
         switch value {
         case .null:
             output.append(contentsOf: "null".utf8)
         case .bool(let flag):
             output.append(contentsOf: (flag ? "true" : "false").utf8)
         case .number(let number):
-            output.append(contentsOf: JSONValue.format(number).utf8)
+            output.append(contentsOf: JSON.format(number).utf8)
         case .string(let text):
             writeString(text)
         case .array(let elements):
@@ -85,7 +86,7 @@ private struct JSONWriter {
         }
     }
 
-    private mutating func writeArray(_ elements: [JSONValue], indent: Int) {
+    private mutating func writeArray(_ elements: [JSON], indent: Int) {
         output.append(UInt8(ascii: "["))
         for (offset, element) in elements.enumerated() {
             startElement(offset, indent: indent)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A Flickr-style answer whose members keep their order, so the bytes match
 /// what Flickr (and the lesson's server) send: `{"stat":"fail","code":100,…}`
@@ -11,11 +12,11 @@ indirect enum FlickrValue: Sendable {
 
     var json: String {
         switch self {
-        case .string(let text): return JSONValue.string(text).jsonText
+        case .string(let text): return JSON.string(text).jsonText
         case .number(let value): return String(value)
         case .array(let elements): return "[" + elements.map(\.json).joined(separator: ",") + "]"
         case .object(let members):
-            return "{" + members.map { JSONValue.string($0.0).jsonText + ":" + $0.1.json }.joined(separator: ",") + "}"
+            return "{" + members.map { JSON.string($0.0).jsonText + ":" + $0.1.json }.joined(separator: ",") + "}"
         }
     }
 }

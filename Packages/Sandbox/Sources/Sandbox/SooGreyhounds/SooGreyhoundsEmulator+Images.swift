@@ -17,7 +17,7 @@ extension SooGreyhoundsEmulator {
             return response
         }
         let validators: HTTPHeaders = [
-            "ETag": photo.etag, "Last-Modified": HTTPDate.format(photo.lastModified),
+            "ETag": photo.etag, "Last-Modified": HTTPDate.string(from: photo.lastModified),
             // Clients may keep the image but must ask again, so their ETag and 304 handling is exercised.
             "Cache-Control": "no-cache",
         ]
@@ -38,7 +38,7 @@ extension SooGreyhoundsEmulator {
                 tag == "*" || weak(Substring(tag)) == Substring(photo.etag)
             }
         }
-        if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.parse) {
+        if let since = request.headers["If-Modified-Since"].flatMap(HTTPDate.date(from:)) {
             return photo.lastModified <= since
         }
         return false

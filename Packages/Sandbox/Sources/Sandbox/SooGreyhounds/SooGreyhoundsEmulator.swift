@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The SooGreyhounds REST API (a Flickr-style service), emulated:
 /// `GET /services/rest?method=…&api_key=…&format=json&nojsoncallback=1`,

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// One photo: what the REST API says about it and the JPEG the image route
 /// serves.
@@ -38,7 +39,7 @@ struct SooGreyhoundsPhotoCatalog: Sendable {
     private static func load() -> SooGreyhoundsPhotoCatalog {
         guard
             let data = SandboxResources.data("soogreyhounds/photos.json"),
-            let entries = (try? JSONValue.parse(data))?["photos"]?.arrayValue
+            let entries = (try? JSON.parse(data))?["photos"]?.arrayValue
         else { return SooGreyhoundsPhotoCatalog(photos: []) }
         let photos = entries.compactMap { entry -> SooGreyhoundsPhoto? in
             guard let id = entry["id"]?.stringValue, let owner = entry["owner"]?.stringValue,

@@ -22,6 +22,8 @@ struct SandboxResponder: HTTPResponder {
     let maxBodySize: Int
     /// Where streaming responses register, so stopping can end them.
     let streams: OpenStreams
+    /// The bound on what all streams hold for slow readers.
+    let budget: StreamBudget
 
     func respond(to request: Request, context: Context) async throws -> Response {
         let declared = request.headers[.contentLength].flatMap(Int.init)
@@ -90,7 +92,9 @@ struct SandboxResponder: HTTPResponder {
         let channel = context.channel
         return Response(
             status: status, headers: headers,
-            body: StreamingBody.make(chunks, disconnected: disconnected, streams: streams) {
+            body: StreamingBody.make(
+                chunks, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget
+            ) {
                 channel.close(promise: nil)
             })
     }

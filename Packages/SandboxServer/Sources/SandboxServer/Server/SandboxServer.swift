@@ -12,7 +12,7 @@ import Sandbox
 /// let server = try await SandboxServer.start()
 /// defer { Task { await server.stop() } }
 /// let url = server.baseURL.appendingPathComponent("posts.json")  // add ?ns=devmtn-post
-/// await server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "1"]))
+/// try server.sandbox.faults.inject(Fault(path: "/posts*", status: 503, headers: ["Retry-After": "1"]))
 /// ```
 ///
 /// Every request reaches the ``/Sandbox/Sandbox`` as a
@@ -39,7 +39,7 @@ public final class SandboxServer: Sendable {
     /// every request on the wire and the fault controls. It answers this
     /// machine only, like the admin routes, unless remote admin is allowed.
     public var consoleURL: URL {
-        baseURL.appending(path: String(SandboxConsole.path.dropFirst()), directoryHint: .isDirectory)
+        baseURL.appending(path: String(AdminRouter.consolePath.dropFirst()), directoryHint: .isDirectory)
     }
 
     private let runner: ServerRunner
@@ -75,12 +75,18 @@ public final class SandboxServer: Sendable {
         do {
             let sandbox = try await Sandbox(configuration: options.configuration, storage: storage)
             let streams = OpenStreams()
-            let responder = SandboxResponder(
-                handler: handler ?? { await sandbox.respond(to: $0) },
-                tooLarge: { await sandbox.bodyTooLarge($0) },
-                maxBodySize: options.maxBodySize,
-                streams: streams
-            )
+            let access = AdminAccess(
+                allowsRemote: options.allowsRemoteAdmin, boundHost: options.host, adminHosts: options.adminHosts,
+                interfaces: NetworkExposure.interfaceAddresses)
+            let responder = SandboxServerResponder(
+                admin: AdminRouter.responder(sandbox: sandbox, access: access),
+                emulators: SandboxResponder(
+                    handler: handler ?? { await sandbox.respond(to: $0) },
+                    tooLarge: { await sandbox.bodyTooLarge($0) },
+                    maxBodySize: options.maxBodySize,
+                    streams: streams,
+                    budget: StreamBudget(total: options.maxQueuedStreamBytes)
+                ))
             let runner = try await ServerRunner.start(
                 responder: responder, host: options.host, port: options.port, logger: makeLogger())
             guard

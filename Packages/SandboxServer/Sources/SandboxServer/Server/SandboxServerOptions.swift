@@ -22,6 +22,22 @@ public struct SandboxServerOptions: Sendable {
     public var dataDirectory: URL?
     /// The emulators' settings.
     public var configuration: SandboxConfiguration
+    /// Whether the `/__sandbox/` admin routes and the console (faults,
+    /// latency, the request log) answer callers on other machines too. Off
+    /// by default: a Sandbox bound to the network for a phone still takes
+    /// its controls only from this machine, and answers anyone else 403.
+    public var allowsRemoteAdmin: Bool
+    /// Host names, besides loopback ones and the server's own addresses,
+    /// by which the admin routes and the console may be reached (`sandbox
+    /// --admin-host NAME`): a name no web page can point elsewhere, such as
+    /// one in `/etc/hosts`. Any other `Host` gets a 403, which is what
+    /// stops DNS rebinding.
+    public var adminHosts: [String]
+    /// The most bytes all event streams together may hold for readers that
+    /// have not taken them (64 MiB by default; one stream, 8 MiB at most).
+    /// Past it the slowest readers are dropped first, each with a `cancel`
+    /// event, so slow or stalled readers cannot exhaust memory.
+    public var maxQueuedStreamBytes: Int = 64 << 20
 
     /// Creates options; the defaults are an in-memory sandbox on a free
     /// loopback port, set up as the lessons expect.
@@ -29,12 +45,16 @@ public struct SandboxServerOptions: Sendable {
         host: String = "127.0.0.1",
         port: Int = 0,
         dataDirectory: URL? = nil,
-        configuration: SandboxConfiguration = SandboxConfiguration()
+        configuration: SandboxConfiguration = SandboxConfiguration(),
+        allowsRemoteAdmin: Bool = false,
+        adminHosts: [String] = []
     ) {
         self.host = host
         self.port = port
         self.dataDirectory = dataDirectory
         self.configuration = configuration
+        self.allowsRemoteAdmin = allowsRemoteAdmin
+        self.adminHosts = adminHosts
     }
 
     /// The largest request body the server collects: the most any emulator

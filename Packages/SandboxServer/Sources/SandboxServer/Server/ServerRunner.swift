@@ -29,7 +29,9 @@ final class ServerRunner: Sendable {
 
     /// Starts serving and returns once the socket is bound, or throws why it
     /// could not be (an address in use, an unknown host).
-    static func start(responder: SandboxResponder, host: String, port: Int, logger: Logger) async throws -> ServerRunner
+    static func start(
+        responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, logger: Logger
+    ) async throws -> ServerRunner
     {
         let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
         let application = Application(

@@ -16,7 +16,7 @@ struct ViewModelsSamples {
     @Test("The account summary screen: header, cells, total, and the alert after a failure")
     func accountSummary() async throws {
         let sandbox = try await Sandbox()
-        let printed = await SamplePrints.capture {
+        let printed = try await SamplePrints.capture {
             // snippet: viewmodels-account-summary
             let bankey = BankeyClient(
                 baseURL: Sandbox.baseURL.appending(path: "bankey/"), transport: SandboxTransport(sandbox))
@@ -30,7 +30,7 @@ struct ViewModelsSamples {
             // Banking Basic Savings $929,466.23
             // Banking No-Fee All-In Chequing $17,562.44
 
-            await sandbox.faults.inject(Fault(path: "/bankey/*", count: 2, status: 404))
+            try sandbox.faults.inject(Fault(path: "/bankey/*", count: 2, status: 404))
             await screen.refresh()
             print(screen.state, screen.alert?.title ?? "")  // failed Server Error
             // end snippet

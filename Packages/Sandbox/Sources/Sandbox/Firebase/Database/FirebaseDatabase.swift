@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// One Firebase database (a namespace): its data, and the coordination of
 /// reads, writes, storage and event streams over it. The jobs around it
@@ -35,7 +36,7 @@ actor FirebaseDatabase {
     private struct PendingWrite: Sendable {
         var sequence: Int
         var changes: [StorageChange]
-        var sets: [(path: FirebasePath, value: JSONValue)]
+        var sets: [(path: FirebasePath, value: JSON)]
         var events: [(stream: Int, frame: Data)]
     }
 
@@ -77,20 +78,20 @@ actor FirebaseDatabase {
     // MARK: Reads
 
     /// The value at `path`.
-    func value(at path: FirebasePath) -> JSONValue {
+    func value(at path: FirebasePath) -> JSON {
         tree.value(at: path)
     }
 
     /// The children of `path` a query selects, as an object (empty when none).
-    func query(_ query: FirebaseRESTQuery, at path: FirebasePath) -> JSONValue {
+    func query(_ query: FirebaseRESTQuery, at path: FirebasePath) -> JSON {
         .object(select(query, at: path))
     }
 
-    private func select(_ query: FirebaseRESTQuery, at path: FirebasePath) -> [String: JSONValue] {
+    private func select(_ query: FirebaseRESTQuery, at path: FirebasePath) -> [String: JSON] {
         guard case .object(let children) = tree.value(at: path) else { return [:] }
         guard query.filters else { return children }
         let keys = indexes.index(at: path, order: query.order, in: tree).select(query)
-        var selected: [String: JSONValue] = [:]
+        var selected: [String: JSON] = [:]
         selected.reserveCapacity(keys.count)
         for key in keys {
             selected[key] = children[key]
@@ -108,8 +109,8 @@ actor FirebaseDatabase {
             let etag = FirebaseETag.of(current)
             guard etag == expected else { return .success(.preconditionFailed(current: current, etag: etag)) }
         }
-        let sets: [(path: FirebasePath, value: JSONValue)]
-        let echo: JSONValue
+        let sets: [(path: FirebasePath, value: JSON)]
+        let echo: JSON
         do throws(FirebaseEmulatorError) {
             (sets, echo) = try resolve(write)
         } catch {
@@ -147,7 +148,7 @@ actor FirebaseDatabase {
     /// The normalized values the write sets, and what to answer.
     private func resolve(
         _ write: FirebaseWrite
-    ) throws(FirebaseEmulatorError) -> ([(path: FirebasePath, value: JSONValue)], JSONValue) {
+    ) throws(FirebaseEmulatorError) -> ([(path: FirebasePath, value: JSON)], JSON) {
         let before = tree
         let normalizer = FirebaseNormalizer(now: write.now) { before.value(at: $0) }
         switch write.operation {
@@ -159,8 +160,8 @@ actor FirebaseDatabase {
             let path = write.path.appending(key)
             return ([(path, try normalizer.normalize(value, at: path))], ["name": .string(key)])
         case .update(let members):
-            var sets: [(path: FirebasePath, value: JSONValue)] = []
-            var echoed: [String: JSONValue] = [:]
+            var sets: [(path: FirebasePath, value: JSON)] = []
+            var echoed: [String: JSON] = [:]
             for member in members {
                 let path = write.path.appending(member.path)
                 let normalized = try normalizer.normalize(member.value, at: path)
@@ -208,11 +209,17 @@ actor FirebaseDatabase {
 
     /// Opens an event stream on `path`: a `put` of the current value (or
     /// query result) now, then an event for every change under it.
-    func subscribe(at path: FirebasePath, query: FirebaseRESTQuery?) -> AsyncStream<Data> {
+    /// `onEnd` runs once the stream has ended.
+    func subscribe(
+        at path: FirebasePath, query: FirebaseRESTQuery?, onEnd: @escaping @Sendable () -> Void = {}
+    ) -> AsyncStream<Data> {
         let (id, events) = streams.open(at: path, query: query)
         resynchronize(id)
         streams[id]?.continuation.onTermination = { [weak self] _ in
-            Task { await self?.unsubscribe(id) }
+            Task {
+                await self?.unsubscribe(id)
+                onEnd()
+            }
         }
         streams.setKeepAlive(
             Task { [weak self] in
@@ -231,7 +238,7 @@ actor FirebaseDatabase {
     /// Sends a stream a `put` of everything it watches.
     private func resynchronize(_ id: Int) {
         guard let stream = streams[id] else { return }
-        let data: JSONValue
+        let data: JSON
         if let query = stream.query {
             let selected = select(query, at: stream.path)
             streams.setReported(selected, for: id)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Works out which events a write sends to each open stream, with paths
 /// relative to the stream's location: a `patch` for an update of direct
@@ -7,14 +8,14 @@ import Foundation
 /// that left, joined or changed its result.
 enum FirebaseEventPlanner {
     /// Selects the children of a location a query keeps.
-    typealias Select = (FirebaseRESTQuery, FirebasePath) -> [String: JSONValue]
+    typealias Select = (FirebaseRESTQuery, FirebasePath) -> [String: JSON]
 
     /// For each plain stream below a changed path, the value it saw before
     /// the write, so that it is told only if the change reached it.
     static func valuesAbove(
         _ paths: [FirebasePath], in streams: FirebaseStreams, tree: FirebaseTree
-    ) -> [Int: JSONValue] {
-        var values: [Int: JSONValue] = [:]
+    ) -> [Int: JSON] {
+        var values: [Int: JSON] = [:]
         for id in streams.ids {
             guard let stream = streams[id], stream.query == nil else { continue }
             if paths.contains(where: { stream.path.isStrictlyWithin($0) }) {
@@ -28,8 +29,8 @@ enum FirebaseEventPlanner {
     /// order they were opened; `tree` is the data after the write.
     static func events(
         for write: FirebaseWrite,
-        sets: [(path: FirebasePath, value: JSONValue)],
-        previousValues: [Int: JSONValue],
+        sets: [(path: FirebasePath, value: JSON)],
+        previousValues: [Int: JSON],
         streams: inout FirebaseStreams,
         tree: FirebaseTree,
         select: Select
@@ -48,7 +49,7 @@ enum FirebaseEventPlanner {
             if case .update(let members) = write.operation, write.path.isWithin(location),
                 members.allSatisfy({ $0.path.depth == 1 })
             {
-                var data: [String: JSONValue] = [:]
+                var data: [String: JSON] = [:]
                 for set in sets {
                     if let key = set.path.lastKey { data[key] = set.value }
                 }
@@ -70,7 +71,7 @@ enum FirebaseEventPlanner {
 
     /// A query stream's frames: `put null` for children that left the
     /// result, `put` for those that joined or changed.
-    private static func queryFrames(reported: [String: JSONValue], selected: [String: JSONValue]) -> [Data] {
+    private static func queryFrames(reported: [String: JSON], selected: [String: JSON]) -> [Data] {
         var frames: [Data] = []
         for key in FirebaseJSONWriter.sortedKeys(reported.keys) where selected[key] == nil {
             frames.append(FirebaseEventFrame.put(FirebasePath(keys: [key]), .null))

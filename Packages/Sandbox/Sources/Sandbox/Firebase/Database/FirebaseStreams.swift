@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A database's open event streams: where each listens, what a query
 /// stream last reported, and delivery of event frames with a bounded
@@ -14,7 +15,7 @@ struct FirebaseStreams {
         var query: FirebaseRESTQuery?
         var continuation: AsyncStream<Data>.Continuation
         /// The children a query stream last reported.
-        var reported: [String: JSONValue] = [:]
+        var reported: [String: JSON] = [:]
         var lastActivity: ContinuousClock.Instant
         var keepAlive: Task<Void, Never>?
     }
@@ -48,7 +49,7 @@ struct FirebaseStreams {
     }
 
     /// Records what a query stream has now reported.
-    mutating func setReported(_ reported: [String: JSONValue], for id: Int) {
+    mutating func setReported(_ reported: [String: JSON], for id: Int) {
         streams[id]?.reported = reported
     }
 

@@ -1,6 +1,6 @@
 // The Firebase view: a namespace's data as a tree that follows the
 // database's own event stream, edited through the REST API like any client.
-import { $, h, clip, showError, openDialog, confirmAction } from './dom.js';
+import { $, h, clip, showError, openDialog, confirmAction, dictionary } from './dom.js';
 import { request, sandboxServices, firebasePath, firebaseQuery } from './api.js';
 
 /** Children shown per node before "Show more", and nodes per render. */
@@ -15,15 +15,19 @@ const state = {
 const pathOf = (segments) => `/${segments.join('/')}`;
 const isObject = (value) => value !== null && typeof value === 'object';
 
-/** Firebase has no arrays: it stores them as objects keyed 0, 1, 2… */
+/**
+ * Firebase has no arrays: it stores them as objects keyed 0, 1, 2… Every
+ * object of the tree is a dictionary(), so a key such as `__proto__` is a
+ * child like any other.
+ */
 function normalized(value) {
   if (Array.isArray(value)) {
-    const object = {};
+    const object = dictionary();
     value.forEach((element, index) => { if (element !== null) object[index] = normalized(element); });
     return Object.keys(object).length ? object : null;
   }
   if (isObject(value)) {
-    const object = {};
+    const object = dictionary();
     for (const [key, element] of Object.entries(value)) {
       const child = normalized(element);
       if (child !== null) object[key] = child;
@@ -38,11 +42,11 @@ function setValue(segments, value) {
   state.changed.add(pathOf(segments));
   value = normalized(value);
   if (segments.length === 0) { state.root = value; return; }
-  if (!isObject(state.root)) state.root = {};
+  if (!isObject(state.root)) state.root = dictionary();
   const parents = [state.root];
   let node = state.root;
   for (const key of segments.slice(0, -1)) {
-    if (!isObject(node[key])) node[key] = {};
+    if (!isObject(node[key])) node[key] = dictionary();
     node = node[key];
     parents.push(node);
   }

@@ -5,36 +5,43 @@ import Foundation
 /// bodies of the newest of them within a byte budget.
 public actor RequestLog {
     /// Which recorded requests a page of the log holds.
-    public struct Filter: Sendable, Hashable {
+    public struct Filter: Sendable {
         /// A glob pattern (`*` for any run of characters) the path matches.
-        public var path: String?
+        public var path: String? {
+            didSet { pattern = path.map(FaultPattern.init) }
+        }
         /// The service that answered (`firebase`, `airtable`, …).
         public var service: String?
         /// The method, compared without case.
         public var method: String?
         /// The statuses: an exact code, or a class (`400..<500`).
         public var statuses: Range<Int>?
-        /// Whether the console's own requests are left out.
-        public var excludesConsole: Bool
+        /// Any other test an entry must pass, such as the server's "not
+        /// from the console".
+        public var predicate: (@Sendable (RecordedRequest) -> Bool)?
+        /// ``path``, compiled once for the whole page.
+        private var pattern: FaultPattern?
 
         /// Creates a filter; the default keeps everything.
         public init(
             path: String? = nil, service: String? = nil, method: String? = nil, statuses: Range<Int>? = nil,
-            excludesConsole: Bool = false
+            predicate: (@Sendable (RecordedRequest) -> Bool)? = nil
         ) {
             self.path = path
             self.service = service
             self.method = method
             self.statuses = statuses
-            self.excludesConsole = excludesConsole
+            self.predicate = predicate
+            pattern = path.map(FaultPattern.init)
         }
 
-        func matches(_ entry: RecordedRequest) -> Bool {
-            (path.map { Fault.glob($0[...], matches: entry.path[...]) } ?? true)
+        /// Whether `entry` passes every test.
+        public func matches(_ entry: RecordedRequest) -> Bool {
+            (pattern?.matches(entry.path) ?? true)
                 && (service.map { $0 == entry.service } ?? true)
                 && (method.map { $0.caseInsensitiveCompare(entry.method) == .orderedSame } ?? true)
                 && (statuses.map { $0.contains(entry.status) } ?? true)
-                && !(excludesConsole && entry.isFromConsole)
+                && (predicate?(entry) ?? true)
         }
     }
 

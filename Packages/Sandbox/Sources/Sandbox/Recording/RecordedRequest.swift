@@ -5,8 +5,9 @@ import Networking
 /// show it: what was asked, what was answered, how long it took and how big
 /// it was.
 ///
-/// Header and query secrets (`Authorization`, `auth=`, `api_key=`, tokens)
-/// are redacted when the request is recorded, as the SDK redacts them.
+/// Header and query secrets (`Authorization`, `X-Goog-Api-Key`, `auth=`,
+/// `api_key=`, tokens, in any spelling a server decodes) are redacted when
+/// the request is recorded, by the SDK's ``Networking/Redactor``.
 /// Bodies are kept as received, at most ``CapturedBody/limit`` bytes of each
 /// and only for the newest requests (8 MiB in all), and are redacted when shown
 /// (``CapturedBody/redactedText(_:)``); the descriptions name their sizes only.
@@ -63,12 +64,6 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
     /// The path and the redacted query, as a request line shows them.
     public var target: String {
         rawQuery.map { path + "?" + $0 } ?? path
-    }
-
-    /// Whether the browser console sent it (its pages are the referrer), so
-    /// the log can tell the learner's app from the console's own requests.
-    public var isFromConsole: Bool {
-        requestHeaders["Referer"].map { $0.contains(SandboxConsole.path) } ?? false
     }
 
     /// `#12 GET /bankey/profile/1 → 200`, bodies by size only.

@@ -20,6 +20,16 @@ export function h(tag, props = {}, ...children) {
 
 export const $ = (id) => document.getElementById(id);
 
+/**
+ * A map for keys that come from the server (Firebase keys, Airtable field
+ * names): no prototype, so a key such as `__proto__` or `constructor` is
+ * data like any other and can never reach Object.prototype.
+ */
+export const dictionary = () => Object.create(null);
+
+/** `object[key]` if the object has it as its own member, else undefined. */
+export const own = (object, key) => (object !== null && typeof object === 'object' && Object.hasOwn(object, key) ? object[key] : undefined);
+
 /** Shows a failure at the top of the page until dismissed or replaced. */
 export function showError(error) {
   $('alert-text').textContent = error instanceof Error ? error.message : String(error);
@@ -117,7 +127,7 @@ export function openDialog({ title, fields, okLabel = 'OK', submit }) {
     const onSubmit = async (event) => {
       if (event.submitter?.value !== 'ok') return;
       event.preventDefault();
-      const values = {};
+      const values = dictionary();
       for (const [name, input] of inputs) values[name] = input.type === 'checkbox' ? input.checked : input.value;
       $('dialog-ok').disabled = true;
       try {

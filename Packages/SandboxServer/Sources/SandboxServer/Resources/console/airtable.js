@@ -1,6 +1,6 @@
 // The Airtable view: a table as a grid (fields as columns, pages of
 // records), with create, edit and delete through the Web API.
-import { $, h, clip, showError, openDialog, confirmAction } from './dom.js';
+import { $, h, clip, showError, openDialog, confirmAction, dictionary, own } from './dom.js';
 import { airtable } from './api.js';
 
 const state = { started: false, bases: [], tables: [], table: null, offsets: [undefined], page: 0, next: null, records: [] };
@@ -26,7 +26,7 @@ function render() {
       : state.records.map((record) => h('tr', { dataset: { recordId: record.id } },
         h('td', { class: 'mono' }, record.id),
         fields.map((field) => {
-          const text = cellText(record.fields?.[field.name]);
+          const text = cellText(own(record.fields, field.name));
           return h('td', { class: numberTypes.has(field.type) ? 'num' : '', title: clip(text, 500) }, clip(text, 120));
         }),
         h('td', {}, h('button', { type: 'button', class: 'small', onclick: () => editRecord(record) }, 'Edit'), ' ',
@@ -70,7 +70,7 @@ function editableFields() {
 
 function dialogFields(record) {
   return editableFields().map((field) => {
-    const value = record?.fields?.[field.name];
+    const value = own(record?.fields, field.name);
     if (field.type === 'checkbox') return { name: field.name, label: field.name, type: 'checkbox', value };
     const choices = field.options?.choices?.map((choice) => choice.name);
     const hint = field.type === 'multipleSelects' ? 'comma-separated' : choices ? `one of: ${choices.slice(0, 6).join(', ')}` : field.type;
@@ -83,7 +83,7 @@ function dialogFields(record) {
 
 /** The dialog's values as Airtable fields; an emptied field is cleared on edit and left out on create. */
 function fieldsFrom(values, editing) {
-  const fields = {};
+  const fields = dictionary();
   for (const field of editableFields()) {
     const raw = values[field.name];
     if (field.type === 'checkbox') { fields[field.name] = raw; continue; }
