@@ -58,11 +58,12 @@ struct RequestTranslationTests {
         ])
     func locality(address: String, isLocal: Bool) async throws {
         let remote = try SocketAddress(ipAddress: address, port: 50_000)
-        let head = HTTPRequest(method: .get, scheme: nil, authority: "sandbox", path: "/__sandbox/health")
+        let head = HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/bankey/profile/1")
         let request = SandboxResponder.sandboxRequest(from: head, body: Data(), remoteAddress: remote)
         #expect(request.isLocal == isLocal)
-        let sandbox = try await Sandbox()
-        #expect(await sandbox.respond(to: request).status == (isLocal ? 200 : 403))
+        #expect(remote.isLoopback == isLocal)
+        let access = AdminAccess(allowsRemote: false, boundHost: "127.0.0.1", adminHosts: [], interfaces: { [] })
+        #expect((access.refusal(isLocal: remote.isLoopback, host: "localhost") == nil) == isLocal)
     }
 
     @Test(

@@ -40,14 +40,15 @@ enum AdminRouter {
         // Middleware applies to the routes added after it: all of it first.
         router.add(middleware: AdminErrorMiddleware())
         router.add(middleware: AdminGuardMiddleware(access: access))
-        router.add(middleware: ConsoleHeadersMiddleware())
+        router.add(middleware: ConsoleMiddleware())
         if let files = ConsoleFiles.middleware() {
             router.add(middleware: files)
         }
         let routes = AdminRoutes(sandbox: sandbox)
-        for path in [prefix, prefix + "/", prefix + "/console"] {
-            router.get(RouterPath(path)) { _, _ in Response.redirect(to: consolePath, type: .permanent) }
-        }
+        // `/__sandbox` and `/__sandbox/` (one route: the trailing slash is
+        // not significant to the router); `/__sandbox/console` is the
+        // console middleware's.
+        router.get(RouterPath(prefix)) { _, _ in Response.permanentRedirect(to: consolePath) }
         router.get("/__sandbox/health") { _, _ in StatusAnswer() }
         router.get("/__sandbox/faults") { _, _ in await routes.faults() }
         router.post("/__sandbox/faults") { request, _ in try await routes.addFault(request) }

@@ -38,8 +38,10 @@ enum ConsoleFiles {
 /// (scripts and styles from this server only, so data the pages show can
 /// never run as code; no framing by other pages; a referrer to this server
 /// only, which is how the request log knows the console's own requests);
-/// API answers are never cached, since they describe a moment.
-struct ConsoleHeadersMiddleware: RouterMiddleware {
+/// API answers are never cached, since they describe a moment. And
+/// `/__sandbox/console` goes to `/__sandbox/console/`, where the pages'
+/// relative links resolve.
+struct ConsoleMiddleware: RouterMiddleware {
     typealias Context = SandboxRequestContext
 
     private static let policy: ContentSecurityPolicy = [
@@ -57,6 +59,9 @@ struct ConsoleHeadersMiddleware: RouterMiddleware {
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response)
         async throws -> Response
     {
+        if request.uri.path == AdminRouter.consolePath.dropLast() {
+            return .permanentRedirect(to: AdminRouter.consolePath)
+        }
         var response = try await next(request, context)
         if request.uri.path.hasPrefix(AdminRouter.consolePath) {
             for field in Self.console {
@@ -66,5 +71,12 @@ struct ConsoleHeadersMiddleware: RouterMiddleware {
             response.headers[.cacheControl] = "no-store"
         }
         return response
+    }
+}
+
+extension Response {
+    /// A 308: the method and body are kept, as a 301 does not promise.
+    static func permanentRedirect(to location: String) -> Response {
+        Response(status: .permanentRedirect, headers: [.location: location, .contentLength: "0"])
     }
 }

@@ -44,10 +44,16 @@ public final class SandboxServer: Sendable {
 
     private let runner: ServerRunner
     private let streams: OpenStreams
+    /// What all event streams hold for slow readers.
+    let streamBudget: StreamBudget
     private let storage: SQLiteStorage?
 
-    private init(sandbox: Sandbox, runner: ServerRunner, baseURL: URL, streams: OpenStreams, storage: SQLiteStorage?) {
+    private init(
+        sandbox: Sandbox, runner: ServerRunner, baseURL: URL, streams: OpenStreams, streamBudget: StreamBudget,
+        storage: SQLiteStorage?
+    ) {
         self.sandbox = sandbox
+        self.streamBudget = streamBudget
         self.runner = runner
         self.port = runner.address.port ?? 0
         self.baseURL = baseURL
@@ -75,6 +81,7 @@ public final class SandboxServer: Sendable {
         do {
             let sandbox = try await Sandbox(configuration: options.configuration, storage: storage)
             let streams = OpenStreams()
+            let budget = StreamBudget(total: options.maxQueuedStreamBytes)
             let access = AdminAccess(
                 allowsRemote: options.allowsRemoteAdmin, boundHost: options.host, adminHosts: options.adminHosts,
                 interfaces: NetworkExposure.interfaceAddresses)
@@ -85,7 +92,7 @@ public final class SandboxServer: Sendable {
                     tooLarge: { await sandbox.bodyTooLarge($0) },
                     maxBodySize: options.maxBodySize,
                     streams: streams,
-                    budget: StreamBudget(total: options.maxQueuedStreamBytes)
+                    budget: budget
                 ))
             let runner = try await ServerRunner.start(
                 responder: responder, host: options.host, port: options.port, logger: makeLogger())
@@ -97,7 +104,8 @@ public final class SandboxServer: Sendable {
                 throw SandboxServerError.noBoundAddress
             }
             return SandboxServer(
-                sandbox: sandbox, runner: runner, baseURL: baseURL, streams: streams, storage: storage)
+                sandbox: sandbox, runner: runner, baseURL: baseURL, streams: streams, streamBudget: budget,
+                storage: storage)
         } catch {
             await storage?.close()
             throw error

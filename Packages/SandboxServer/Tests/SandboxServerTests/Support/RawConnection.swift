@@ -30,11 +30,17 @@ final class RawConnection: Sendable {
         close(descriptor)
     }
 
-    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`.
-    static func connect(port: Int, timeout: Duration = .seconds(10)) async throws -> RawConnection {
+    /// Connects to 127.0.0.1:`port`; reads give up after `timeout`. A
+    /// `receiveBuffer` (bytes) makes a reader that falls behind quickly.
+    static func connect(port: Int, timeout: Duration = .seconds(10), receiveBuffer: Int32? = nil) async throws
+        -> RawConnection
+    {
         try await onThread {
             let fd = streamSocket()
             guard fd >= 0 else { throw Failure(description: "socket() failed: \(errno)") }
+            if var size = receiveBuffer {
+                setsockopt(fd, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+            }
             var seconds = timeval(tv_sec: Int(timeout.components.seconds), tv_usec: 0)
             setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))
             setsockopt(fd, SOL_SOCKET, SO_SNDTIMEO, &seconds, socklen_t(MemoryLayout<timeval>.size))

@@ -83,4 +83,9 @@ actor FirebaseDatabases {
     var count: Int {
         databases.count - listeners.count
     }
+
+    /// How many databases exist, listening-only ones included.
+    var allocated: Int {
+        databases.count
+    }
 }
