@@ -229,4 +229,74 @@ struct ConsoleBrowserTests {
                 "the newest page again", "return document.querySelector('#rq-rows tr .method').innerText === 'PUT'")
         }
     }
+
+    @Test("DNS rebinding: a page served under another name for 127.0.0.1 gets 403 from every admin route")
+    func rebinding() async throws {
+        let options = SandboxServerOptions(port: 0, configuration: ConsoleHarness.configuration)
+        try await SandboxServer.withServer(options) { server in
+            let browser = try await WebDriver.start(switches: ["--host-resolver-rules=MAP rebind.test 127.0.0.1"])
+            do {
+                // The attacker's page: anything the sandbox serves under the
+                // rebound name; its scripts run as rebind.test's, same-origin
+                // with the sandbox, with no Sec-Fetch-* headers to give them
+                // away and an Origin equal to the Host.
+                let rebound = "http://rebind.test:\(server.port)"
+                try await browser.navigate(to: try #require(URL(string: rebound + "/bankey/profile/1")))
+                let answers = try await browser.evaluate(
+                    """
+                    const services = await fetch('/__sandbox/services');
+                    const fault = await fetch('/__sandbox/faults', { method: 'POST', headers: { 'Content-Type': 'text/plain' },
+                      body: JSON.stringify({ path: '/*', status: 500 }) });
+                    const console = await fetch('/__sandbox/console/');
+                    return [services.status, await services.text(), fault.status, console.status];
+                    """)
+                let values = try #require(answers as? [Any], "\(String(describing: answers))")
+                #expect(values.count == 4)
+                #expect(values.first as? Int == 403 && values.dropFirst(2).first as? Int == 403 && values.last as? Int == 403)
+                let body = values.dropFirst().first as? String ?? ""
+                #expect(!body.contains(AirtableEmulator.Configuration.defaultToken) && body.contains("localhost"))
+                #expect(server.sandbox.faults.pending.isEmpty)
+                let health = await server.sandbox.requests.all.filter { $0.path.hasPrefix("/__sandbox") }
+                #expect(health.isEmpty, "admin requests never reach the emulators' log")
+                // The same page under 127.0.0.1 is the console's own, and works.
+                try await browser.navigate(to: try #require(URL(string: "http://127.0.0.1:\(server.port)/bankey/profile/1")))
+                let allowed = try await browser.evaluate("return (await fetch('/__sandbox/health')).status;")
+                #expect(allowed as? Int == 200)
+            } catch {
+                await browser.quit()
+                throw error
+            }
+            await browser.quit()
+        }
+    }
+
+    @Test("A live Firebase key __proto__ is data in the tree, never Object.prototype; later fetches still work")
+    func prototypeKeys() async throws {
+        try await ConsoleHarness.run(view: "firebase") { server, browser in
+            let posts = FirebaseTestServer.client(of: server, namespace: "devmtn-post")
+            try await browser.click(ConsoleHarness.treeButton("/posts", "toggle"))
+            try await browser.element("[data-path=\"/posts\"] [role=group] [data-path]")
+            let hostile: JSON = [
+                "__proto__": ["polluted": "yes", "toString": "no"], "constructor": ["prototype": ["polluted": "yes"]],
+                "text": "prototype keys",
+            ]
+            try await posts.put(hostile, at: "posts/evil")
+            try await browser.waitUntil(
+                "the hostile post in the tree", "return document.querySelector(arguments[0]) !== null",
+                ["[data-path=\"/posts/evil\"]"])
+            try await browser.click(ConsoleHarness.treeButton("/posts/evil", "toggle"))
+            try await browser.element("[data-path=\"/posts/evil/__proto__\"]")
+            try await browser.element("[data-path=\"/posts/evil/constructor\"]")
+            let clean = try await browser.run(
+                "return ({}).polluted === undefined && Object.prototype.polluted === undefined && typeof ({}).toString === 'function';")
+            #expect(clean as? Bool == true)
+            // Later requests and edits still work: a write appears, a view loads.
+            try await posts.put(["text": "after"], at: "posts/after-evil")
+            try await browser.waitUntil(
+                "a later write in the tree", "return document.querySelector(arguments[0]) !== null",
+                ["[data-path=\"/posts/after-evil\"]"])
+            try await browser.click("#tab-requests")
+            try await browser.element("#rq-rows tr")
+        }
+    }
 }

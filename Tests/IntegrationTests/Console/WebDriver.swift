@@ -51,8 +51,9 @@ final class WebDriver: Sendable {
     }
 
     /// Starts `chromedriver` on a free port and a headless Chromium session
-    /// with a window of `width` × `height`.
-    static func start(width: Int = 1280, height: Int = 900) async throws -> WebDriver {
+    /// with a window of `width` × `height`, and any other Chromium switches
+    /// (`--host-resolver-rules=…`).
+    static func start(width: Int = 1280, height: Int = 900, switches: [String] = []) async throws -> WebDriver {
         guard let installation else {
             throw Failure(
                 description:
@@ -65,7 +66,7 @@ final class WebDriver: Sendable {
             let arguments = [
                 "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
                 "--no-first-run", "--disable-extensions", "--window-size=\(width),\(height)", "--lang=en-US",
-            ]
+            ] + switches
             let capabilities: [String: Any] = [
                 "capabilities": [
                     "alwaysMatch": [
@@ -95,8 +96,21 @@ final class WebDriver: Sendable {
 
     /// Opens `url` and waits for the console's script to say it is ready.
     func open(_ url: URL) async throws {
-        try await command(.post, "url", ["url": url.absoluteString])
+        try await navigate(to: url)
         try await waitUntil("the page is ready", "return document.documentElement.dataset.ready === 'true'")
+    }
+
+    /// Opens `url`, whatever it is, and waits for it to load.
+    func navigate(to url: URL) async throws {
+        try await command(.post, "url", ["url": url.absoluteString])
+    }
+
+    /// Runs `script` as an async function body and returns what it
+    /// resolves to.
+    func evaluate(_ script: String) async throws -> Any? {
+        try await command(
+            .post, "execute/async",
+            ["script": "const done = arguments[0]; (async () => { \(script) })().then(done, (error) => done(String(error)));", "args": []])
     }
 
     /// Runs `script` (a function body; `arguments[0]`… are `arguments`) and

@@ -69,8 +69,13 @@ struct FaultTests {
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 99)) }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", method: "GE T", status: 500)) }
         #expect(injector.pending.isEmpty)
-        for _ in 0..<FaultInjector.maxPendingFaults {
+        let bodies = FaultInjector.maxPendingBodyBytes / Fault.maxBodySize
+        for _ in 0..<bodies {
             try injector.inject(Fault(path: "/*", status: 500, body: Data(count: Fault.maxBodySize)))
+        }
+        #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 500, body: Data(count: 1))) }
+        for _ in bodies..<FaultInjector.maxPendingFaults {
+            try injector.inject(Fault(path: "/*", status: 500))
         }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 500)) }
         #expect(injector.pending.count == FaultInjector.maxPendingFaults)

@@ -103,21 +103,27 @@ struct AdminRoutesTests {
         }
     }
 
-    @Test("Faults are bounded: 100 pending at most, bodies of 64 KiB, oversized admin bodies refused unread")
+    @Test("Faults are bounded: 100 pending, 1 MiB bodies, 16 MiB of bodies in all; larger admin bodies refused")
     func boundedFaults() async throws {
         try await SandboxServer.withServer { server in
             let body = String(repeating: "x", count: Fault.maxBodySize)
-            for _ in 0..<FaultInjector.maxPendingFaults {
+            for _ in 0..<(FaultInjector.maxPendingBodyBytes / Fault.maxBodySize) {
                 let added = try await Self.admin(
                     server, "POST", "faults", body: #"{"path":"/nothing/*","status":500,"body":"\#(body)"}"#)
                 #expect(added.status == 200)
+            }
+            let full = try await Self.admin(server, "POST", "faults", body: #"{"path":"/*","status":500,"body":"x"}"#)
+            #expect(full.status == 400 && full.text.contains("bodies would add up"))
+            _ = try await Self.admin(server, "DELETE", "faults")
+            for _ in 0..<FaultInjector.maxPendingFaults {
+                #expect(try await Self.admin(server, "POST", "faults", body: #"{"path":"/n/*","status":500}"#).status == 200)
             }
             let refused = try await Self.admin(server, "POST", "faults", body: #"{"path":"/*","status":500}"#)
             #expect(refused.status == 400 && refused.text.contains("100 faults are pending"))
             _ = try await Self.admin(server, "DELETE", "faults")
             let huge = try await Self.admin(
                 server, "POST", "faults",
-                body: #"{"path":"/*","status":500,"body":"\#(String(repeating: "x", count: 1 << 20))"}"#)
+                body: #"{"path":"/*","status":500,"body":"\#(String(repeating: "x", count: 3 << 20))"}"#)
             #expect(huge.status == 413)
             let large = try await Self.admin(
                 server, "POST", "faults",

@@ -26,8 +26,8 @@ public struct Fault: Sendable {
 
     /// The longest path pattern, in bytes.
     public static let maxPatternLength = 1024
-    /// The largest body a fault answers with: 64 KiB.
-    public static let maxBodySize = 64 * 1024
+    /// The largest body a fault answers with: 1 MiB, room for an image.
+    public static let maxBodySize = 1 << 20
     /// The most header fields a fault answers with.
     public static let maxHeaders = 64
     /// The most requests one fault applies to.

@@ -6,7 +6,8 @@ import Foundation
 /// same controls on its local-only `/__sandbox/` admin routes.
 ///
 /// Bounded, and never a queue requests wait in: at most
-/// ``maxPendingFaults`` faults (each within ``Fault``'s own bounds), and a
+/// ``maxPendingFaults`` faults (each within ``Fault``'s own bounds) whose
+/// bodies add up to at most ``maxPendingBodyBytes``, and a
 /// request matches them outside the lock, on a snapshot, with linear
 /// matching (``FaultPattern``). The lock is held only to copy the snapshot
 /// or to use up one count of the fault that matched, so no request waits on
@@ -15,6 +16,8 @@ public final class FaultInjector: @unchecked Sendable {
     /// The most faults pending at once; one more is refused with a
     /// ``FaultError``.
     public static let maxPendingFaults = 100
+    /// The most bytes the bodies of all pending faults may hold: 16 MiB.
+    public static let maxPendingBodyBytes = 16 << 20
     /// The longest added latency: ten minutes.
     public static let maxLatency = Duration.seconds(600)
 
@@ -22,6 +25,11 @@ public final class FaultInjector: @unchecked Sendable {
     private struct Armed {
         var id: Int
         var fault: Fault
+
+        var bodySize: Int {
+            if case .respond(_, _, let body) = fault.action { return body.count }
+            return 0
+        }
     }
 
     private let lock = NSLock()
@@ -36,18 +44,24 @@ public final class FaultInjector: @unchecked Sendable {
     /// Adds a fault; faults are consulted in the order they were added.
     ///
     /// - Throws: ``FaultError`` when the fault breaks one of its bounds or
-    ///   ``maxPendingFaults`` are pending already.
+    ///   ``maxPendingFaults`` are pending already, or their bodies would
+    ///   add up to more than ``maxPendingBodyBytes``.
     public func inject(_ fault: Fault) throws(FaultError) {
         try fault.validate()
-        let added = lock.withLock {
-            guard armed.count < Self.maxPendingFaults else { return false }
+        let new = Armed(id: 0, fault: fault)
+        let refusal: String? = lock.withLock {
+            guard armed.count < Self.maxPendingFaults else {
+                return "\(Self.maxPendingFaults) faults are pending already"
+            }
+            guard armed.reduce(new.bodySize, { $0 + $1.bodySize }) <= Self.maxPendingBodyBytes else {
+                return "The pending faults' bodies would add up to more than \(Self.maxPendingBodyBytes) bytes"
+            }
             armed.append(Armed(id: nextID, fault: fault))
             nextID += 1
-            return true
+            return nil
         }
-        guard added else {
-            throw FaultError(
-                "\(Self.maxPendingFaults) faults are pending already; clear them (DELETE /__sandbox/faults) first.")
+        if let refusal {
+            throw FaultError(refusal + "; clear them (DELETE /__sandbox/faults) first.")
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Hummingbird
+import Logging
 import Networking
 import Sandbox
 
@@ -34,14 +35,17 @@ enum AdminRouter {
         path == prefix || path.hasPrefix(prefix + "/")
     }
 
-    /// The admin routes and the console, behind ``AdminGuardMiddleware``.
-    static func responder(sandbox: Sandbox, access: AdminAccess) -> some HTTPResponder<SandboxRequestContext> {
+    /// The admin routes and the console, behind ``AdminGuardMiddleware``;
+    /// `logger` is the server's.
+    static func responder(sandbox: Sandbox, access: AdminAccess, logger: Logger)
+        -> some HTTPResponder<SandboxRequestContext>
+    {
         let router = Router(context: SandboxRequestContext.self)
         // Middleware applies to the routes added after it: all of it first.
         router.add(middleware: AdminErrorMiddleware())
         router.add(middleware: AdminGuardMiddleware(access: access))
         router.add(middleware: ConsoleMiddleware())
-        if let files = ConsoleFiles.middleware() {
+        if let files = ConsoleFiles.middleware(logger: logger) {
             router.add(middleware: files)
         }
         let routes = AdminRoutes(sandbox: sandbox)

@@ -25,12 +25,12 @@ enum ConsoleFiles {
 
     /// Serves the files under ``AdminRouter/consolePath``; `nil` when the
     /// bundle has none.
-    static func middleware() -> FileMiddleware<SandboxRequestContext, LocalFileSystem>? {
+    static func middleware(logger: Logger) -> FileMiddleware<SandboxRequestContext, LocalFileSystem>? {
         guard let folder, isAvailable else { return nil }
         return FileMiddleware(
             folder.path, urlBasePath: String(AdminRouter.consolePath.dropLast()),
             cacheControl: .init([(MediaType(type: .any), [.noCache])]), searchForIndexHtml: true,
-            logger: Logger(label: "SandboxConsole"))
+            logger: logger)
     }
 }
 

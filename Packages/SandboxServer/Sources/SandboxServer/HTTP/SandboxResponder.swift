@@ -93,10 +93,8 @@ struct SandboxResponder: HTTPResponder {
         return Response(
             status: status, headers: headers,
             body: StreamingBody.make(
-                chunks, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget
-            ) {
-                channel.close(promise: nil)
-            })
+                chunks, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
+                close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }))
     }
 
     // MARK: Translation

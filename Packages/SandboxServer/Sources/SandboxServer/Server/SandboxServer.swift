@@ -81,12 +81,13 @@ public final class SandboxServer: Sendable {
         do {
             let sandbox = try await Sandbox(configuration: options.configuration, storage: storage)
             let streams = OpenStreams()
+            let logger = makeLogger()
             let budget = StreamBudget(total: options.maxQueuedStreamBytes)
             let access = AdminAccess(
                 allowsRemote: options.allowsRemoteAdmin, boundHost: options.host, adminHosts: options.adminHosts,
                 interfaces: NetworkExposure.interfaceAddresses)
             let responder = SandboxServerResponder(
-                admin: AdminRouter.responder(sandbox: sandbox, access: access),
+                admin: AdminRouter.responder(sandbox: sandbox, access: access, logger: logger),
                 emulators: SandboxResponder(
                     handler: handler ?? { await sandbox.respond(to: $0) },
                     tooLarge: { await sandbox.bodyTooLarge($0) },
@@ -95,7 +96,7 @@ public final class SandboxServer: Sendable {
                     budget: budget
                 ))
             let runner = try await ServerRunner.start(
-                responder: responder, host: options.host, port: options.port, logger: makeLogger())
+                responder: responder, host: options.host, port: options.port, logger: logger)
             guard
                 let port = runner.address.port,
                 let baseURL = ServerAddress.baseURL(for: runner.address, requestedHost: options.host, port: port)

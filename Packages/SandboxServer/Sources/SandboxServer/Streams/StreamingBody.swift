@@ -18,14 +18,16 @@ enum StreamingBody {
     /// connection is closed under it.
     static let dropGracePeriod: Duration = .seconds(10)
 
-    /// A response body relaying `chunks`; `close` ends the connection.
+    /// A response body relaying `chunks`; `close` ends the connection at
+    /// once, `closeAfterWrites` once what was written has gone out.
     static func make(
         _ chunks: AsyncStream<Data>,
         cancelEvent: Data?,
         disconnected: EventLoopFuture<Void>,
         streams: OpenStreams,
         budget: StreamBudget,
-        close: @escaping @Sendable () -> Void
+        close: @escaping @Sendable () -> Void,
+        closeAfterWrites: @escaping @Sendable () -> Void
     ) -> ResponseBody {
         let queue = StreamQueue()
         let ended = NIOLockedValueBox(false)
@@ -66,6 +68,11 @@ enum StreamingBody {
                 try await writer.write(ByteBuffer(bytes: chunk))
             }
             try await writer.finish(nil)
+            if queue.wasCancelled {
+                // Firebase ends the connection after a `cancel`: everything
+                // written, the cancel event last, then the close.
+                closeAfterWrites()
+            }
         }
     }
 
