@@ -12,7 +12,8 @@ struct FuzzTarget: Sendable {
 extension FuzzTarget {
     /// Every target, by the name `make fuzz` passes.
     static let all: [FuzzTarget] = [
-        .sandboxJSON, .airtableFormula, .firebaseQuery, .firebaseWrite, .sandboxAdmin, .serverSentEvents, .retryAfter,
+        .sandboxJSON, .airtableFormula, .firebaseQuery, .firebaseWrite, .requestLog, .faultPatterns, .serverSentEvents,
+        .retryAfter, .redaction,
         .trailingCommas, .urlBuilding, .models, .errorBodies,
     ]
 }

@@ -80,4 +80,16 @@ extension FuzzTarget {
                 body: data
             ).description
     }
+
+    /// The redactor on any text: JSON, queries, forms, credentials, URLs;
+    /// what it returns must still hold every byte that is not a secret's
+    /// value, so it is never longer than twice the input.
+    static let redaction = FuzzTarget(name: "redaction") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let redactor = Redactor()
+        let redacted = redactor.redact(text: text)
+        precondition(redacted.utf8.count <= 2 * text.utf8.count + 16, "redaction grew the text without bound")
+        _ = redactor.isSecret(name: text)
+        _ = redactor.redact(HTTPHeaders([(text, text)]))
+    }
 }

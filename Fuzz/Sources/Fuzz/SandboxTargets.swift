@@ -1,6 +1,7 @@
 import Foundation
 import Networking
-import Sandbox
+
+@testable import Sandbox
 
 /// The emulators, shared by the targets that send them requests; made anew
 /// every few thousand inputs so writes cannot accumulate without end.
@@ -71,13 +72,13 @@ extension FuzzTarget {
         respond(SandboxRequest(method: method, path: String(path), rawQuery: "ns=fuzz", body: body))
     }
 
-    /// The admin routes the console uses and the guard in front of them:
-    /// the first line is a method and a route with its query
-    /// (`GET requests?status=4xx&limit=3`), then header lines (`Origin`,
-    /// `Host`, `Sec-Fetch-Site`, …) up to an empty one, then the body. The
-    /// same headers and body first go to an emulator, so the log's detail
-    /// and cURL command are made from fuzzed input too.
-    static let sandboxAdmin = FuzzTarget(name: "sandbox-admin") { data in
+    /// What the admin side reads from a caller, as far as it lives in the
+    /// toolchain-only packages: the first line is a method and a path with
+    /// its query, then header lines up to an empty one, then the body. The
+    /// request goes through an emulator and into the log; its recorded entry
+    /// is redacted and written as cURL as the console's detail does; the body
+    /// is read as a fault (`POST /__sandbox/faults`) and injected.
+    static let requestLog = FuzzTarget(name: "request-log") { data in
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[...]
         let head = lines.popFirst() ?? ""
         var fields = HTTPHeaders()
@@ -89,19 +90,42 @@ extension FuzzTarget {
         }
         let headers = fields
         let body = Data(lines.joined(separator: "\n").utf8)
-        let method = head.prefix { $0 != " " }
-        let route = head.dropFirst(method.count + 1)
+        let method = String(head.prefix { $0 != " " })
+        let target = String(head.dropFirst(method.count + 1))
         let sandbox = shared.current()
         _ = blocking {
-            _ = await sandbox.respond(
-                to: SandboxRequest(method: "POST", path: "/services/rest", headers: headers, body: body))
-            let latest = await sandbox.requests.nextEntryID - 1
-            _ = await sandbox.respond(to: SandboxRequest("GET", "/__sandbox/requests/\(latest)"))
-            _ = await sandbox.respond(
-                to: SandboxRequest(String(method), "/__sandbox/" + route, headers: headers, body: body))
-            // An added latency would slow every later input: undone here.
+            _ = await sandbox.respond(to: SandboxRequest(method, "/" + target, headers: headers, body: body))
+            guard let entry = await sandbox.requests.all.last else { return false }
+            _ = entry.requestBody.redactedText()
+            _ = entry.responseBody.redactedText()
+            if let url = URL(string: "http://127.0.0.1\(entry.target)") {
+                _ = HTTPRequest(method: .post, url: url, headers: entry.requestHeaders, body: entry.requestBody.prefix)
+                    .cURLDescription()
+            }
+            if let fault = try? JSONDecoder().decode(Fault.self, from: body) {
+                try? sandbox.faults.inject(fault)
+                _ = try? JSONEncoder().encode(sandbox.faults.pending)
+            }
+            // Faults and latency would change every later input: undone here.
             sandbox.faults.reset()
             return true
+        }
+    }
+
+    /// Fault path patterns: the first line is the pattern, the rest the
+    /// path; matching must be linear and agree with the obvious rules.
+    static let faultPatterns = FuzzTarget(name: "fault-patterns") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let pattern = String(text.prefix { $0 != "\n" })
+        let path = String(text.dropFirst(pattern.count + 1))
+        let compiled = FaultPattern(pattern)
+        let matched = compiled.matches(path)
+        if !pattern.contains("*") {
+            precondition(matched == (pattern.utf8.elementsEqual(path.utf8)), "a pattern without stars matches itself only")
+        }
+        precondition(FaultPattern("*").matches(path), "* matches everything")
+        if matched {
+            precondition(FaultPattern("*" + pattern + "*").matches(path), "a match stays a match inside stars")
         }
     }
 }
