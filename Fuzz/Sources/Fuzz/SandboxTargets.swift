@@ -121,7 +121,8 @@ extension FuzzTarget {
         let compiled = FaultPattern(pattern)
         let matched = compiled.matches(path)
         if !pattern.contains("*") {
-            precondition(matched == (pattern.utf8.elementsEqual(path.utf8)), "a pattern without stars matches itself only")
+            precondition(
+                matched == (pattern.utf8.elementsEqual(path.utf8)), "a pattern without stars matches itself only")
         }
         precondition(FaultPattern("*").matches(path), "* matches everything")
         if matched {

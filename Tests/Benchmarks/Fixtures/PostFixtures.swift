@@ -1,6 +1,6 @@
 import Foundation
-import Networking
 import Models
+import Networking
 import Sandbox
 
 /// Deterministic posts shaped like lesson 2's feed, for the decoding, query

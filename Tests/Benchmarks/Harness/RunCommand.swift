@@ -27,6 +27,7 @@ struct RunCommand: AsyncParsableCommand {
             (6, { try await StreamingLatencyBenchmark(settings: settings).run() }),
             (7, { try await ImageBenchmark(settings: settings).run() }),
             (8, { try await ServerThroughputBenchmark(settings: settings).run() }),
+            (9, { try await SlowReadersBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()

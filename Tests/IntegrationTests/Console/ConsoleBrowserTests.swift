@@ -252,14 +252,17 @@ struct ConsoleBrowserTests {
                     """)
                 let values = try #require(answers as? [Any], "\(String(describing: answers))")
                 #expect(values.count == 4)
-                #expect(values.first as? Int == 403 && values.dropFirst(2).first as? Int == 403 && values.last as? Int == 403)
+                #expect(
+                    values.first as? Int == 403 && values.dropFirst(2).first as? Int == 403
+                        && values.last as? Int == 403)
                 let body = values.dropFirst().first as? String ?? ""
                 #expect(!body.contains(AirtableEmulator.Configuration.defaultToken) && body.contains("localhost"))
                 #expect(server.sandbox.faults.pending.isEmpty)
                 let health = await server.sandbox.requests.all.filter { $0.path.hasPrefix("/__sandbox") }
                 #expect(health.isEmpty, "admin requests never reach the emulators' log")
                 // The same page under 127.0.0.1 is the console's own, and works.
-                try await browser.navigate(to: try #require(URL(string: "http://127.0.0.1:\(server.port)/bankey/profile/1")))
+                try await browser.navigate(
+                    to: try #require(URL(string: "http://127.0.0.1:\(server.port)/bankey/profile/1")))
                 let allowed = try await browser.evaluate("return (await fetch('/__sandbox/health')).status;")
                 #expect(allowed as? Int == 200)
             } catch {
@@ -288,7 +291,8 @@ struct ConsoleBrowserTests {
             try await browser.element("[data-path=\"/posts/evil/__proto__\"]")
             try await browser.element("[data-path=\"/posts/evil/constructor\"]")
             let clean = try await browser.run(
-                "return ({}).polluted === undefined && Object.prototype.polluted === undefined && typeof ({}).toString === 'function';")
+                "return ({}).polluted === undefined && Object.prototype.polluted === undefined && typeof ({}).toString === 'function';"
+            )
             #expect(clean as? Bool == true)
             // Later requests and edits still work: a write appears, a view loads.
             try await posts.put(["text": "after"], at: "posts/after-evil")

@@ -63,10 +63,11 @@ final class WebDriver: Sendable {
         let process = try DriverProcess.launch(installation.driver)
         do {
             let base = try await process.baseURL()
-            let arguments = [
-                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
-                "--no-first-run", "--disable-extensions", "--window-size=\(width),\(height)", "--lang=en-US",
-            ] + switches
+            let arguments =
+                [
+                    "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
+                    "--no-first-run", "--disable-extensions", "--window-size=\(width),\(height)", "--lang=en-US",
+                ] + switches
             let capabilities: [String: Any] = [
                 "capabilities": [
                     "alwaysMatch": [
@@ -110,7 +111,11 @@ final class WebDriver: Sendable {
     func evaluate(_ script: String) async throws -> Any? {
         try await command(
             .post, "execute/async",
-            ["script": "const done = arguments[0]; (async () => { \(script) })().then(done, (error) => done(String(error)));", "args": []])
+            [
+                "script":
+                    "const done = arguments[0]; (async () => { \(script) })().then(done, (error) => done(String(error)));",
+                "args": [],
+            ])
     }
 
     /// Runs `script` (a function body; `arguments[0]`… are `arguments`) and

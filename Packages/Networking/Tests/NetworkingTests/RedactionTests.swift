@@ -54,7 +54,8 @@ struct RedactionTests {
 
     @Test("JSON members with a secret name are redacted at any depth, escaped names included; the rest is kept")
     func jsonMembers() {
-        let body = #"{"user":"kevin","password":"hunter2","p\u0061ssword" : "x\"y","nested":{"api_key":12.5,"token":null},"list":[{"secret":true}],"note":"see ?auth=zzz"}"#
+        let body =
+            #"{"user":"kevin","password":"hunter2","p\u0061ssword" : "x\"y","nested":{"api_key":12.5,"token":null},"list":[{"secret":true}],"note":"see ?auth=zzz"}"#
         #expect(
             redactor.redact(text: body)
                 == #"{"user":"kevin","password":"REDACTED","p\u0061ssword" : "REDACTED","nested":{"api_key":"REDACTED","token":null},"list":[{"secret":"REDACTED"}],"note":"see ?auth=REDACTED"}"#

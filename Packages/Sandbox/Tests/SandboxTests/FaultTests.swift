@@ -64,7 +64,9 @@ struct FaultTests {
         var headers = HTTPHeaders()
         for index in 0...Fault.maxHeaders { headers.add(name: "X-\(index)", value: "1") }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 500, headers: headers)) }
-        #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 500, headers: ["A": "1\r\nB: 2"])) }
+        #expect(throws: FaultError.self) {
+            try injector.inject(Fault(path: "/*", status: 500, headers: ["A": "1\r\nB: 2"]))
+        }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", count: 0, status: 500)) }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 99)) }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", method: "GE T", status: 500)) }
@@ -87,7 +89,8 @@ struct FaultTests {
 
     @Test("A fault reads and writes itself as the admin route takes it, every bound checked")
     func codable() throws {
-        let json = Data(#"{"path":"/v0/*","method":"GET","count":3,"status":503,"headers":{"Retry-After":"1"},"body":"x"}"#.utf8)
+        let json = Data(
+            #"{"path":"/v0/*","method":"GET","count":3,"status":503,"headers":{"Retry-After":"1"},"body":"x"}"#.utf8)
         let fault = try JSONDecoder().decode(Fault.self, from: json)
         #expect(fault.path == "/v0/*" && fault.method == "GET" && fault.count == 3)
         guard case .respond(let status, let headers, let body) = fault.action else {

@@ -75,7 +75,8 @@ struct RequestLogTests {
         let sandbox = try await Sandbox()
         let secret = "hunter2-value"
         let request = SandboxRequest(
-            "POST", "/services/rest?%61uth=\(secret)&access%5Ftoken=\(secret)&api%5Fkey=\(secret)&Token=\(secret)&view=Grid",
+            "POST",
+            "/services/rest?%61uth=\(secret)&access%5Ftoken=\(secret)&api%5Fkey=\(secret)&Token=\(secret)&view=Grid",
             headers: ["X-Goog-Api-Key": secret, "Authorization": "Bearer \(secret)", "Accept": "*/*"],
             body: Data(#"{"user":"kevin","password":"\#(secret)","nested":{"api_key":"\#(secret)"}}"#.utf8))
         _ = await sandbox.respond(to: request)

@@ -49,7 +49,8 @@ struct SandboxCoreTests {
         for path in ["/__sandbox/health", "/__sandbox/console/", "/__sandbox/faults"] {
             #expect(await sandbox.respond(to: SandboxRequest("GET", path)).status == 404)
         }
-        #expect(await sandbox.respond(to: SandboxRequest("POST", "/__sandbox/faults", body: Data("{}".utf8))).status == 404)
+        #expect(
+            await sandbox.respond(to: SandboxRequest("POST", "/__sandbox/faults", body: Data("{}".utf8))).status == 404)
         #expect(sandbox.faults.pending.isEmpty)
     }
 

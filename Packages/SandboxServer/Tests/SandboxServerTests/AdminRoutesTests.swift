@@ -48,7 +48,8 @@ struct AdminRoutesTests {
         options.configuration.firebase.authSecret = "top-secret-value"
         try await SandboxServer.withServer(options) { server in
             let secret = "top-secret-value"
-            let body = #"{"text":"hello","password":"\#(secret)","token":"\#(secret)","api_key":"\#(secret)","link":"https://x.test/?api_key=\#(secret)"}"#
+            let body =
+                #"{"text":"hello","password":"\#(secret)","token":"\#(secret)","api_key":"\#(secret)","link":"https://x.test/?api_key=\#(secret)"}"#
             let write = try await HTTP.send(
                 "PUT",
                 HTTP.url(
@@ -90,9 +91,11 @@ struct AdminRoutesTests {
             #expect(faults["faults"]?.arrayValue?.first?["status"] == 503)
             #expect(faults["faults"]?.arrayValue?.first?["count"] == 3)
             #expect(faults["airtableRateLimit"] == true)
-            #expect(try await Self.admin(server, "PUT", "airtable/rate-limit", body: #"{"enabled":false}"#).status == 200)
+            #expect(
+                try await Self.admin(server, "PUT", "airtable/rate-limit", body: #"{"enabled":false}"#).status == 200)
             #expect(await server.sandbox.airtable.isRateLimitEnabled == false)
-            #expect(try await Self.admin(server, "PUT", "airtable/rate-limit", body: #"{"enabled":"yes"}"#).status == 400)
+            #expect(
+                try await Self.admin(server, "PUT", "airtable/rate-limit", body: #"{"enabled":"yes"}"#).status == 400)
             #expect(try await Self.admin(server, "PUT", "latency", body: #"{"milliseconds":5}"#).status == 200)
             #expect(server.sandbox.faults.addedLatency == .milliseconds(5))
             #expect(try await Self.admin(server, "PUT", "latency", body: #"{"milliseconds":1e9}"#).status == 400)
@@ -116,7 +119,9 @@ struct AdminRoutesTests {
             #expect(full.status == 400 && full.text.contains("bodies would add up"))
             _ = try await Self.admin(server, "DELETE", "faults")
             for _ in 0..<FaultInjector.maxPendingFaults {
-                #expect(try await Self.admin(server, "POST", "faults", body: #"{"path":"/n/*","status":500}"#).status == 200)
+                #expect(
+                    try await Self.admin(server, "POST", "faults", body: #"{"path":"/n/*","status":500}"#).status == 200
+                )
             }
             let refused = try await Self.admin(server, "POST", "faults", body: #"{"path":"/*","status":500}"#)
             #expect(refused.status == 400 && refused.text.contains("100 faults are pending"))
@@ -138,7 +143,9 @@ struct AdminRoutesTests {
         try await SandboxServer.withServer { server in
             let pattern = "*a" + String(repeating: "a", count: 998) + "b*"
             for _ in 0..<20 {
-                #expect(try await Self.admin(server, "POST", "faults", body: #"{"path":"\#(pattern)","status":500}"#).status == 200)
+                #expect(
+                    try await Self.admin(server, "POST", "faults", body: #"{"path":"\#(pattern)","status":500}"#).status
+                        == 200)
             }
             let longPath = "/" + String(repeating: "a", count: 60_000)
             let clock = ContinuousClock()

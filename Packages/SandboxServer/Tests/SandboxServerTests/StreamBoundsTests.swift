@@ -32,7 +32,8 @@ struct StreamBoundsTests {
         return nil
     }
 
-    @Test("Slow readers are dropped, slowest first, each with a cancel event after whole events; the total stays bounded")
+    @Test(
+        "Slow readers are dropped, slowest first, each with a cancel event after whole events; the total stays bounded")
     func slowReaders() async throws {
         var options = SandboxServerOptions()
         options.maxQueuedStreamBytes = 2 << 20
@@ -40,7 +41,8 @@ struct StreamBoundsTests {
         try await SandboxServer.withServer(options) { server in
             var readers: [RawConnection] = []
             for _ in 0..<6 {
-                let reader = try await RawConnection.connect(port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
+                let reader = try await RawConnection.connect(
+                    port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
                 try await reader.send(
                     "GET /big.json?ns=slow HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
                         + "Connection: close\r\n\r\n")
@@ -52,7 +54,8 @@ struct StreamBoundsTests {
             let value = JSON.string(String(repeating: "x", count: 256 << 10))
             var peak = 0
             for index in 0..<60 {
-                try await server.sandbox.firebase.setValue(["n": .number(Double(index)), "v": value], at: "big", namespace: "slow")
+                try await server.sandbox.firebase.setValue(
+                    ["n": .number(Double(index)), "v": value], at: "big", namespace: "slow")
                 peak = max(peak, server.streamBudget.queuedBytes)
             }
             // At most the budget, plus the one event being accounted when
@@ -61,7 +64,10 @@ struct StreamBoundsTests {
             for reader in readers {
                 let text = try await reader.readUntilClosed()
                 let body = try #require(Self.dechunked(text), "the response ended: \(text.suffix(200))")
-                #expect(body.hasSuffix("event: cancel\ndata: \"The stream fell too far behind its reader and was closed; reconnect to start again from the current data.\"\n\n"))
+                #expect(
+                    body.hasSuffix(
+                        "event: cancel\ndata: \"The stream fell too far behind its reader and was closed; reconnect to start again from the current data.\"\n\n"
+                    ))
                 // Every event is whole: each starts with `event:` and ends
                 // with a blank line.
                 let events = body.components(separatedBy: "\n\n").dropLast()
@@ -101,10 +107,12 @@ struct StreamBoundsTests {
                     "PUT", HTTP.url(server.baseURL, "/a.json?ns=written\(index)"), body: Data("1".utf8))
                 #expect(write.status == 200)
             }
-            let sixth = try await HTTP.send("PUT", HTTP.url(server.baseURL, "/a.json?ns=written5"), body: Data("1".utf8))
+            let sixth = try await HTTP.send(
+                "PUT", HTTP.url(server.baseURL, "/a.json?ns=written5"), body: Data("1".utf8))
             #expect(sixth.status == 507)
             // A listened-to namespace written to becomes one of its own.
-            let listened = try await HTTP.send("PUT", HTTP.url(server.baseURL, "/a.json?ns=listen0"), body: Data("1".utf8))
+            let listened = try await HTTP.send(
+                "PUT", HTTP.url(server.baseURL, "/a.json?ns=listen0"), body: Data("1".utf8))
             #expect(listened.status == 507)
             for reader in readers {
                 await reader.shutdown()

@@ -11,8 +11,7 @@ import Networking
 /// record is gone from the listing, is refused as Airtable refuses an
 /// expired iterator.
 enum AirtableListing {
-    static func list(_ parameters: AirtableListParameters, in table: AirtableTable) throws(AirtableFailure) -> JSON
-    {
+    static func list(_ parameters: AirtableListParameters, in table: AirtableTable) throws(AirtableFailure) -> JSON {
         var records = table.orderedRecords
         var sort: [AirtableSort] = []
 

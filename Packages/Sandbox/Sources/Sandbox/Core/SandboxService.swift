@@ -1,4 +1,5 @@
 import Networking
+
 /// One emulated API: it claims the requests it serves and answers them.
 ///
 /// Services never throw: every failure, the service's own errors included,

@@ -159,7 +159,8 @@ extension Fault: Codable {
                 headers[name] = value.stringValue ?? value.jsonText
             }
             let body = Data((try container.decodeIfPresent(String.self, forKey: .body) ?? "").utf8)
-            self.init(path: path, method: method, count: count, status: Int(status), headers: headers, body: body)  // safe: 100 to 599
+            let code = Int(status)  // safe: a whole number from 100 to 599
+            self.init(path: path, method: method, count: count, status: code, headers: headers, body: body)
         }
         try validate()
     }

@@ -94,7 +94,8 @@ struct SandboxResponder: HTTPResponder {
             status: status, headers: headers,
             body: StreamingBody.make(
                 chunks, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
-                close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }))
+                close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }
+            ))
     }
 
     // MARK: Translation

@@ -31,8 +31,7 @@ final class ServerRunner: Sendable {
     /// could not be (an address in use, an unknown host).
     static func start(
         responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, logger: Logger
-    ) async throws -> ServerRunner
-    {
+    ) async throws -> ServerRunner {
         let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
         let application = Application(
             responder: responder,

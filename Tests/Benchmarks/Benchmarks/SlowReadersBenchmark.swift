@@ -1,0 +1,186 @@
+import Foundation
+import Networking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Benchmark 9: 100 event-stream readers that read a few bytes a second,
+/// reconnecting when the server drops them (as an `EventSource` does),
+/// while a writer sends 16 KB events for 30 s. The server runs in a child
+/// process (`benchmarks serve`); its resident memory is read from
+/// `/proc/PID/status` before, at its peak, and 3 s after the readers leave.
+///
+/// The server holds at most 64 MiB for all streams' slow readers, dropping
+/// the slowest first; once none is left, freed memory goes back to the
+/// system. The target: memory after within 50 MB of memory before.
+struct SlowReadersBenchmark {
+    let settings: BenchmarkSettings
+
+    func run() async throws -> [ResultRow] {
+        let server = try ChildServer.start()
+        defer { server.stop() }
+        guard let base = URL(string: "http://127.0.0.1:\(server.port)") else {
+            throw BenchmarkFailure("no URL for port \(server.port)")
+        }
+        var writer = HTTPClient(baseURL: base, retryPolicy: .never)
+        writer.query = [QueryItem(name: "ns", value: "slow"), QueryItem(name: "print", value: "silent")]
+        let event = String(repeating: "x", count: 16 << 10)
+        for index in 0..<50 {
+            try await writer.send(Request<Void>.put("warm/\(index % 5)", body: event).pathExtension("json"))
+        }
+        try await Task.sleep(for: .seconds(1))
+        let before = try server.residentBytes()
+
+        let seconds = max(3, Int((30 * settings.scale).rounded()))
+        let readers = SlowReaders(port: server.port, path: "/slow.json?ns=slow", count: 100)
+        readers.start()
+        let deadline = ContinuousClock.now + .seconds(seconds)
+        var writes = 0
+        var peak = before
+        while ContinuousClock.now < deadline {
+            try await writer.send(Request<Void>.put("slow/\(writes % 10)", body: event).pathExtension("json"))
+            writes += 1
+            if writes % 20 == 0 {
+                peak = max(peak, try server.residentBytes())
+            }
+        }
+        let drops = readers.stop()
+        try await Task.sleep(for: .seconds(3))
+        let after = try server.residentBytes()
+        peak = max(peak, try server.peakResidentBytes())
+        let grownMegabytes = Double(after - before) / 1024 / 1024
+        return [
+            .judged(
+                "9. 100 slow stream readers for \(seconds) s, server memory",
+                measured:
+                    "before \(Format.bytes(Double(before))), peak \(Format.bytes(Double(peak))), "
+                    + "after \(Format.bytes(Double(after))); \(Format.grouped(writes)) events of 16 KB, "
+                    + "\(Format.grouped(drops)) readers dropped and reconnected",
+                judgedBy: "after − before, MB", value: grownMegabytes, ratio: Format.decimal(grownMegabytes, digits: 1),
+                target: .atMost(50, suffix: " MB"))
+        ]
+    }
+}
+
+/// A `benchmarks serve` child and its resident memory.
+private struct ChildServer {
+    let process: Process
+    let input: Pipe
+    let port: Int
+
+    static func start() throws -> ChildServer {
+        let process = Process()
+        let executable =
+            (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["serve"]
+        let input = Pipe()
+        let output = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        var line = Data()
+        while !line.contains(UInt8(ascii: "\n")) {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { throw BenchmarkFailure("the serve child ended before printing its port") }
+            line.append(chunk)
+        }
+        guard let port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        else { throw BenchmarkFailure("the serve child printed no port") }
+        return ChildServer(process: process, input: input, port: port)
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+
+    func residentBytes() throws -> Int { try status("VmRSS:") }
+
+    func peakResidentBytes() throws -> Int { try status("VmHWM:") }
+
+    private func status(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        guard let line = status.split(separator: "\n").first(where: { $0.hasPrefix(field) }),
+            let kilobytes = line.split(separator: " ").dropFirst().first.flatMap({ Int($0) })
+        else { throw BenchmarkFailure("no \(field) for the serve child") }
+        return kilobytes * 1024
+    }
+}
+
+/// Readers on threads of their own (blocking sockets): each subscribes with
+/// a small receive buffer, reads 256 bytes every 100 ms, and subscribes
+/// again when the server ends its stream.
+private final class SlowReaders: @unchecked Sendable {
+    private let port: Int
+    private let path: String
+    private let count: Int
+    private let lock = NSLock()
+    private var running = true
+    private var reconnects = 0
+    private var threads: [Thread] = []
+    private let finished = DispatchGroup()
+
+    init(port: Int, path: String, count: Int) {
+        self.port = port
+        self.path = path
+        self.count = count
+    }
+
+    func start() {
+        for _ in 0..<count {
+            finished.enter()
+            let thread = Thread { [self] in
+                defer { finished.leave() }
+                while isRunning {
+                    readOnce()
+                    if isRunning { lock.withLock { reconnects += 1 } }
+                }
+            }
+            thread.stackSize = 256 << 10
+            threads.append(thread)
+            thread.start()
+        }
+    }
+
+    /// Stops the readers and returns how often the server dropped one.
+    func stop() -> Int {
+        lock.withLock { running = false }
+        finished.wait()
+        return lock.withLock { reconnects }
+    }
+
+    private var isRunning: Bool { lock.withLock { running } }
+
+    private func readOnce() {
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        guard descriptor >= 0 else { return }
+        defer { close(descriptor) }
+        var size: Int32 = 4096
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        var timeout = timeval(tv_sec: 1, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        address.sin_port = UInt16(port).bigEndian
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard connected == 0 else {
+            usleep(100_000)
+            return
+        }
+        let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
+        _ = request.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+        var buffer = [UInt8](repeating: 0, count: 256)
+        while isRunning {
+            let received = recv(descriptor, &buffer, buffer.count, 0)
+            if received == 0 || (received < 0 && errno != EAGAIN && errno != EWOULDBLOCK) { return }
+            usleep(100_000)
+        }
+    }
+}
