@@ -20,6 +20,11 @@ extension FuzzTarget {
     static let retryAfter = FuzzTarget(name: "retry-after") { data in
         let text = String(decoding: data, as: UTF8.self)
         let delay = RetryAfter.parse(text, now: Date(timeIntervalSince1970: 1_700_000_000))
+        if delay != nil {
+            let value = text.trimmingCharacters(in: .whitespaces)
+            let digits = value.utf8.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+            precondition(digits || HTTPDate.date(from: value) != nil, "only 1*DIGIT or an HTTP date is a delay")
+        }
         let failure = HTTPFailure(status: 503, method: .get, url: "https://x.test/", retryAfter: delay)
         _ = RetryPolicy.default.delay(after: .httpStatus(failure), attempt: 1, elapsed: .zero, isIdempotent: true)
         _ = NetworkError.httpStatus(failure).description

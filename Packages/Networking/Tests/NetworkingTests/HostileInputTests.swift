@@ -24,12 +24,17 @@ struct HostileInputTests {
         #expect(Duration.maximumConvertible.formattedSeconds == "1099511627776 s")
     }
 
-    @Test("Retry-After of any shape parses or is ignored, never traps")
+    @Test("Retry-After is 1*DIGIT seconds or an HTTP date (RFC 9110); any other shape is ignored, never traps")
     func retryAfter() {
-        #expect(RetryAfter.parse("1e300", now: now) == Duration.maximumConvertible)
         #expect(RetryAfter.parse("1234567890123456789012345678901234567890", now: now) == Duration.maximumConvertible)
         #expect(RetryAfter.parse("120", now: now) == .seconds(120))
-        for ignored in ["-1", "nan", "inf", "-inf", "", "   ", "soon", String(repeating: "9", count: 100)] {
+        #expect(RetryAfter.parse(" 007 ", now: now) == .seconds(7))
+        #expect(RetryAfter.parse("0", now: now) == .zero)
+        let ignored = [
+            "0x10", "1e3", "1e300", "16.5", "-1", "+5", "1_000", "١٢", "12 s", "nan", "inf", "-inf", "", "   ",
+            "soon", String(repeating: "9", count: 100),
+        ]
+        for ignored in ignored {
             #expect(RetryAfter.parse(ignored, now: now) == nil, "\(ignored)")
         }
         #expect(RetryAfter.parse("Mon, 01 Jan 0001 00:00:00 GMT", now: now) == .zero)

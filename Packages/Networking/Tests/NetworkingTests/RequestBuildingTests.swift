@@ -20,6 +20,8 @@ struct RequestBuildingTests {
         #expect(HTTPMethod.delete.rawValue == "DELETE")
         #expect(HTTPMethod(rawValue: "HEAD") == .head)
         #expect(HTTPMethod.allCases.filter { !$0.isIdempotent } == [.post])
+        // Interpolated, it reads as the logs and the wire show it.
+        #expect(HTTPMethod.allCases.map { "\($0)" } == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
     }
 
     @Test("Lesson 2's urlFromURLParameters: search + [q: test]")

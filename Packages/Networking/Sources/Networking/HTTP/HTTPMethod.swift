@@ -2,7 +2,10 @@
 ///
 /// Lesson 1 needs `GET` and `POST`; lesson 2 asks for `PUT`, `PATCH` and
 /// `DELETE` as well. `HEAD` is here because retries treat it as safe.
-public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, Codable {
+///
+/// It describes itself as its token, as logs and the wire show it:
+/// `"\(HTTPMethod.get)"` is `GET`.
+public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, Codable, CustomStringConvertible {
     /// Reads a resource.
     case get = "GET"
     /// Reads only the headers of a resource.
@@ -23,5 +26,10 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, Codable {
     /// idempotent. `POST` never is: retrying it can create a second record.
     public var isIdempotent: Bool {
         self != .post
+    }
+
+    /// The method token: `GET`, `POST`, …
+    public var description: String {
+        rawValue
     }
 }
