@@ -253,13 +253,14 @@ struct AdminRoutesTests {
         }
     }
 
-    @Test("The access rule alone: the bound address counts, every address when bound to all of them")
+    @Test("The access rule alone: the bound address counts; bound to all, the phone's URL only with remote admin")
     func accessRule() {
-        let all = AdminAccess(
-            allowsRemote: true, boundHost: "0.0.0.0", adminHosts: ["Box.Local"],
-            interfaces: { ["192.168.1.20", "fd00::2"] })
+        let interfaces = { ["192.168.1.20", "fd00::2"] }
+        let all = AdminAccess(allowsRemote: true, boundHost: "0.0.0.0", adminHosts: ["Box.Local"], interfaces: interfaces)
         #expect(all.isAllowed(host: "192.168.1.20:8080") && all.isAllowed(host: "[fd00::2]:8080"))
         #expect(all.isAllowed(host: "box.local") && !all.isAllowed(host: "192.168.1.21"))
+        let phone = AdminAccess(allowsRemote: false, boundHost: "0.0.0.0", adminHosts: [], interfaces: interfaces)
+        #expect(!phone.isAllowed(host: "192.168.1.20:8080") && phone.isAllowed(host: "127.0.0.1:8080"))
         let one = AdminAccess(allowsRemote: false, boundHost: "192.168.1.20", adminHosts: [], interfaces: { [] })
         #expect(one.isAllowed(host: "192.168.1.20") && one.isAllowed(host: "[::1]") && !one.isAllowed(host: "10.0.0.1"))
         #expect(one.refusal(isLocal: false, host: "192.168.1.20") != nil)

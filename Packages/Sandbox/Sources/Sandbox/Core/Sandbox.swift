@@ -84,7 +84,7 @@ public final class Sandbox: Sendable {
     }
 
     /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts
-    /// (``Networking/Redactor/defaultSecretNames``) out of the request log.
+    /// (`Redactor.defaultSecretNames`) out of the request log.
     private static let redactor = Redactor()
 
     /// The answer to a request whose body the server refused for its size,

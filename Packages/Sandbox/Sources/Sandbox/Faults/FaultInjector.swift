@@ -9,7 +9,7 @@ import Foundation
 /// ``maxPendingFaults`` faults (each within ``Fault``'s own bounds) whose
 /// bodies add up to at most ``maxPendingBodyBytes``, and a
 /// request matches them outside the lock, on a snapshot, with linear
-/// matching (``FaultPattern``). The lock is held only to copy the snapshot
+/// matching (`FaultPattern`). The lock is held only to copy the snapshot
 /// or to use up one count of the fault that matched, so no request waits on
 /// another request's match, however long its path or the patterns are.
 public final class FaultInjector: @unchecked Sendable {
@@ -61,7 +61,7 @@ public final class FaultInjector: @unchecked Sendable {
             return nil
         }
         if let refusal {
-            throw FaultError(refusal + "; clear them (DELETE /__sandbox/faults) first.")
+            throw FaultError(refusal + "; clear them first (reset(), or DELETE /__sandbox/faults on a server).")
         }
     }
 

@@ -7,7 +7,7 @@ import Networking
 ///
 /// Header and query secrets (`Authorization`, `X-Goog-Api-Key`, `auth=`,
 /// `api_key=`, tokens, in any spelling a server decodes) are redacted when
-/// the request is recorded, by the SDK's ``Networking/Redactor``.
+/// the request is recorded, by the SDK's `Redactor`.
 /// Bodies are kept as received, at most ``CapturedBody/limit`` bytes of each
 /// and only for the newest requests (8 MiB in all), and are redacted when shown
 /// (``CapturedBody/redactedText(_:)``); the descriptions name their sizes only.

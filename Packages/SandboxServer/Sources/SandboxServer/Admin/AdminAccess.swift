@@ -13,9 +13,11 @@ import NIOCore
 /// `Origin` to give it away. So, whatever the other headers say:
 ///
 /// - `Host` must be a loopback name or address (`localhost`, a name under
-///   `.localhost`, `127.0.0.0/8`, `::1`), one of the server's own bound
-///   addresses, or a name given with `--admin-host`: no one else's name
-///   can reach these routes, rebound or not;
+///   `.localhost`, `127.0.0.0/8`, `::1`), the address the server bound, or
+///   a name given with `--admin-host`: no one else's name can reach these
+///   routes, rebound or not. Bound to all addresses for a phone, the
+///   phone's URL reaches the APIs only (with `--allow-remote-admin`, the
+///   admin routes too);
 /// - a request that says where it comes from (`Origin`, `Sec-Fetch-Site`)
 ///   must come from the sandbox's own pages to use the API; a page
 ///   elsewhere may still link to the console.
@@ -26,12 +28,15 @@ struct AdminAccess: Sendable {
     /// name, lowercased, IPv6 without brackets.
     var hostNames: Set<String>
 
-    /// Access for a server bound to `host`: its own address (every address
-    /// of this machine when bound to all of them), and `adminHosts`.
+    /// Access for a server bound to `host`: the address it bound, and
+    /// `adminHosts`. Bound to all addresses (`0.0.0.0`, `::`) for a phone,
+    /// the machine's network addresses name the APIs only, unless other
+    /// machines may use the admin routes too (`allowsRemote`), which they
+    /// reach by those addresses.
     init(allowsRemote: Bool, boundHost: String, adminHosts: [String], interfaces: () -> [String]) {
         self.allowsRemote = allowsRemote
         let unspecified = boundHost == "0.0.0.0" || boundHost == "::"
-        let own = unspecified ? interfaces() : [boundHost]
+        let own = unspecified ? (allowsRemote ? interfaces() : []) : [boundHost]
         hostNames = Set((own + adminHosts).map { Self.hostName(of: $0) })
     }
 

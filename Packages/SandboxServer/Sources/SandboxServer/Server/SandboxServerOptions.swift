@@ -27,7 +27,7 @@ public struct SandboxServerOptions: Sendable {
     /// by default: a Sandbox bound to the network for a phone still takes
     /// its controls only from this machine, and answers anyone else 403.
     public var allowsRemoteAdmin: Bool
-    /// Host names, besides loopback ones and the server's own addresses,
+    /// Host names, besides loopback ones and the address the server bound,
     /// by which the admin routes and the console may be reached (`sandbox
     /// --admin-host NAME`): a name no web page can point elsewhere, such as
     /// one in `/etc/hosts`. Any other `Host` gets a 403, which is what
