@@ -256,7 +256,8 @@ struct AdminRoutesTests {
     @Test("The access rule alone: the bound address counts; bound to all, the phone's URL only with remote admin")
     func accessRule() {
         let interfaces = { ["192.168.1.20", "fd00::2"] }
-        let all = AdminAccess(allowsRemote: true, boundHost: "0.0.0.0", adminHosts: ["Box.Local"], interfaces: interfaces)
+        let all = AdminAccess(
+            allowsRemote: true, boundHost: "0.0.0.0", adminHosts: ["Box.Local"], interfaces: interfaces)
         #expect(all.isAllowed(host: "192.168.1.20:8080") && all.isAllowed(host: "[fd00::2]:8080"))
         #expect(all.isAllowed(host: "box.local") && !all.isAllowed(host: "192.168.1.21"))
         let phone = AdminAccess(allowsRemote: false, boundHost: "0.0.0.0", adminHosts: [], interfaces: interfaces)
