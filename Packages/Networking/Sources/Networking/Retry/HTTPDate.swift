@@ -79,6 +79,6 @@ public enum HTTPDate {
     /// A non-negative number of `digits` decimal digits, nothing else.
     private static func number(_ text: Substring, digits: ClosedRange<Int>) -> Int? {
         guard digits.contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
-        return Int(text)
+        return Int(text)  // safe: 1 to 4 ASCII digits, checked above
     }
 }

@@ -20,7 +20,7 @@ enum RetryAfter {
         if value.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) {
             // Digits only: a Double holds any count of them (rounded), so
             // 40 nines clamp instead of overflowing an integer.
-            return Double(value).flatMap { Duration.seconds(clamping: $0) }
+            return Double(value).flatMap { Duration.seconds(clamping: $0) }  // safe: ASCII digits only, clamped
         }
         guard let date = HTTPDate.date(from: value) else { return nil }
         return Duration.seconds(clamping: date.timeIntervalSince(now))

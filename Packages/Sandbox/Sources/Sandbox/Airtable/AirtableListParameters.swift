@@ -30,9 +30,9 @@ struct AirtableListParameters: Sendable {
             switch name {
             case "pageSize", "limit":
                 // `limit` is the deprecated name airtable.js still sends from `table.list`.
-                parameters.pageSize = try pageSize(Int(value))
+                parameters.pageSize = try pageSize(wholeNumber(value))
             case "maxRecords":
-                parameters.maxRecords = try maxRecords(Int(value))
+                parameters.maxRecords = try maxRecords(wholeNumber(value))
             case "offset":
                 parameters.offset = value.isEmpty ? nil : value
             case "filterByFormula":
@@ -109,6 +109,13 @@ struct AirtableListParameters: Sendable {
             }
         }
         return parameters
+    }
+
+    /// A query value that is a whole number as Airtable writes one: ASCII
+    /// digits only (no sign, no `0x`), at most 9 of them.
+    private static func wholeNumber(_ text: String) -> Int? {
+        guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
+        return Int(text)  // safe: 1 to 9 ASCII digits, checked above
     }
 
     private static func pageSize(_ value: Int?) throws(AirtableFailure) -> Int {
