@@ -6,15 +6,6 @@ import Testing
 
 @Suite("Firebase emulator: every error, with Firebase's status and message")
 struct FirebaseErrorTests {
-    private func expectError(
-        _ reply: FirebaseHarness.Reply, _ status: Int, _ message: String,
-        sourceLocation: SourceLocation = #_sourceLocation
-    ) {
-        #expect(reply.status == status, sourceLocation: sourceLocation)
-        #expect(reply.body == FirebaseHarness.errorBody(message), sourceLocation: sourceLocation)
-        #expect(reply.headers["Content-Type"] == "application/json; charset=utf-8", sourceLocation: sourceLocation)
-    }
-
     @Test("A body that is not JSON is refused and nothing is written")
     func invalidJSON() async throws {
         let firebase = try await FirebaseHarness()
@@ -180,22 +171,28 @@ struct FirebaseErrorTests {
         #expect(await firebase.send("PUT", "/small.json", #"{"text":"fits"}"#).status == 200)
     }
 
-    @Test("With an auth secret, requests without it get 401 Permission denied")
+    @Test("With an auth secret, databases start locked: 401 without it, 401 for a token that is not one")
     func authSecret() async throws {
         let firebase = try await FirebaseHarness(.init(authSecret: "s3cret", seedsLessonData: false))
         for (method, body) in [("GET", ""), ("PUT", "1"), ("POST", "1"), ("PATCH", #"{"a":1}"#), ("DELETE", "")] {
             expectError(await firebase.send(method, "/a.json", body), 401, "Permission denied")
-            expectError(await firebase.send(method, "/a.json?auth=wrong", body), 401, "Permission denied")
+            expectError(await firebase.send(method, "/a.json?auth=wrong", body), 401, "Could not parse auth token.")
         }
         let stream = await firebase.stream("/a.json")
         #expect(stream.status == 401)
         #expect(await firebase.send("PUT", "/a.json?auth=s3cret", "1").body == "1")
         #expect(await firebase.send("GET", "/a.json?auth=s3cret").body == "1")
+        // With a secret, the emulators' `owner` is not an administrator.
+        expectError(
+            await firebase.send("GET", "/a.json", headers: ["Authorization": "Bearer owner"]), 401,
+            "Could not parse auth token.")
         try await firebase.firebase.setValue(2, at: "a")
         #expect(await firebase.send("GET", "/a.json?auth=s3cret").body == "2")
-        // Without a secret the database is open.
+        // Without a secret the database is open, and `owner` is an administrator.
         let open = try await FirebaseHarness()
-        #expect(await open.send("GET", "/a.json?auth=anything").status == 200)
+        #expect(await open.send("GET", "/a.json").status == 200)
+        #expect(await open.send("GET", "/a.json", headers: ["Authorization": "Bearer owner"]).status == 200)
+        expectError(await open.send("GET", "/a.json?auth=anything"), 401, "Could not parse auth token.")
     }
 
     @Test("Unknown methods and bad namespaces are refused; the emulator keeps serving")

@@ -55,6 +55,16 @@ struct FirebaseHarness {
     }
 }
 
+/// Expects Firebase's error answer: the status, `{"error" : message}` as
+/// the service lays it out, and its content type.
+func expectError(
+    _ reply: FirebaseHarness.Reply, _ status: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation
+) {
+    #expect(reply.status == status, sourceLocation: sourceLocation)
+    #expect(reply.body == FirebaseHarness.errorBody(message), sourceLocation: sourceLocation)
+    #expect(reply.headers["Content-Type"] == "application/json; charset=utf-8", sourceLocation: sourceLocation)
+}
+
 /// Reads server-sent events from an emulator stream, one event at a time.
 final class FirebaseEventReader: @unchecked Sendable {
     /// One event.

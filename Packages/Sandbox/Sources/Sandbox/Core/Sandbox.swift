@@ -117,7 +117,7 @@ public final class Sandbox: Sendable {
                 rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status,
                 duration: .now - started, requestHeaders: Self.redactor.redact(request.headers),
                 requestBody: CapturedBody(request.body), responseHeaders: Self.redactor.redact(response.headers),
-                responseBody: responseBody)
+                responseBody: responseBody, note: response.note)
         )
         return response
     }

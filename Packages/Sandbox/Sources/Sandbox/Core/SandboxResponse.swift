@@ -26,13 +26,20 @@ public struct SandboxResponse: Sendable {
     /// connection closes: Firebase's `event: cancel`. `nil` ends such a
     /// stream without a word.
     public var cancelEvent: Data?
+    /// What the emulator says about its answer, for the request log only
+    /// (never sent): such as which security rule refused a request.
+    public var note: String?
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data()), cancelEvent: Data? = nil) {
+    public init(
+        status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data()), cancelEvent: Data? = nil,
+        note: String? = nil
+    ) {
         self.status = status
         self.headers = headers
         self.body = body
         self.cancelEvent = cancelEvent
+        self.note = note
     }
 
     /// A JSON response with these exact bytes.

@@ -24,9 +24,18 @@ public final class FirebaseEmulator: SandboxService {
     public struct Configuration: Sendable {
         /// The namespace used when a request has no `ns` query item.
         public var defaultNamespace: String
-        /// When set, every request needs `auth=<secret>`; otherwise the
-        /// database is open, like the lessons' public ones.
+        /// The database secret: with it (as `auth=` or a bearer token) a
+        /// request is an administrator's and bypasses the rules. When set,
+        /// only the secret is administrator (not the emulators' `owner`),
+        /// and databases without rules of their own start locked.
         public var authSecret: String?
+        /// The rules file text every database starts with, unless it has
+        /// rules of its own; `nil` for open rules (locked with an
+        /// ``authSecret``), as the lessons' public databases had.
+        public var rules: String?
+        /// Rules file texts for particular namespaces, by name: they
+        /// replace the namespace's stored rules at start.
+        public var namespaceRules: [String: String]
         /// How often a stream without changes gets a `keep-alive` event.
         public var keepAliveInterval: Duration
         /// The largest accepted request body, in bytes.
@@ -44,10 +53,14 @@ public final class FirebaseEmulator: SandboxService {
             keepAliveInterval: Duration = .seconds(30),
             maxBodySize: Int = 16 << 20,
             seedsLessonData: Bool = true,
-            maxNamespaces: Int = 1000
+            maxNamespaces: Int = 1000,
+            rules: String? = nil,
+            namespaceRules: [String: String] = [:]
         ) {
             self.defaultNamespace = defaultNamespace
             self.authSecret = authSecret
+            self.rules = rules
+            self.namespaceRules = namespaceRules
             self.keepAliveInterval = keepAliveInterval
             self.maxBodySize = maxBodySize
             self.seedsLessonData = seedsLessonData
@@ -70,6 +83,7 @@ public final class FirebaseEmulator: SandboxService {
     /// The settings it was created with.
     public let configuration: Configuration
     let databases: FirebaseDatabases
+    private let storage: (any SandboxStorage)?
     /// What a namespace that was never created reads as; never registered,
     /// stored or written.
     private let emptyDatabase: FirebaseDatabase
@@ -78,9 +92,15 @@ public final class FirebaseEmulator: SandboxService {
     public var name: String { "firebase" }
 
     /// Creates the emulator, restoring every database stored in `storage`
-    /// and seeding the lessons' databases that were never seeded.
+    /// and seeding the lessons' databases that were never seeded. Rules
+    /// that do not parse throw a ``FirebaseEmulatorError`` naming the place
+    /// and the problem.
     public init(configuration: Configuration, storage: (any SandboxStorage)?) async throws {
         self.configuration = configuration
+        let defaultRules =
+            try configuration.rules.map { try Self.parsedRules($0) }
+            ?? (configuration.authSecret == nil ? .open : .locked)
+        self.storage = storage
         var restored: [String: FirebaseDatabase] = [:]
         if let storage {
             let prefix = FirebaseStorageCodec.namespacePrefix
@@ -90,18 +110,87 @@ public final class FirebaseEmulator: SandboxService {
                 restored[name] = FirebaseDatabase(
                     name: name,
                     tree: try FirebaseStorageCodec.tree(from: rows, namespace: storageNamespace),
-                    storage: storage,
+                    rules: defaultRules, storage: storage,
                     keepAliveInterval: configuration.keepAliveInterval)
             }
         }
         databases = FirebaseDatabases(
             restored: restored, storage: storage, keepAliveInterval: configuration.keepAliveInterval,
-            limit: max(configuration.maxNamespaces, restored.count + FirebaseSeed.databases.count))
+            limit: max(configuration.maxNamespaces, restored.count + FirebaseSeed.databases.count),
+            defaultRules: defaultRules)
         emptyDatabase = FirebaseDatabase(
-            name: configuration.defaultNamespace, tree: FirebaseTree(), storage: nil,
+            name: configuration.defaultNamespace, tree: FirebaseTree(), rules: defaultRules, storage: nil,
             keepAliveInterval: configuration.keepAliveInterval)
         if configuration.seedsLessonData {
             try await FirebaseSeed.seed(databases, storage: storage)
+        }
+        try await restoreRules()
+    }
+
+    // MARK: Rules
+
+    /// Where each namespace's own rules are stored: one row per namespace,
+    /// its rules file text.
+    static let rulesStorageNamespace = "firebase-rules"
+
+    private static func parsedRules(_ source: String) throws(FirebaseEmulatorError) -> FirebaseRules {
+        do throws(FirebaseRulesError) {
+            return try FirebaseRules(source: source)
+        } catch {
+            throw FirebaseEmulatorError(status: 400, message: error.text)
+        }
+    }
+
+    /// Puts back the rules stored for each namespace, then the ones the
+    /// configuration names (which replace them, stored too).
+    private func restoreRules() async throws {
+        if let storage {
+            for (name, data) in try await storage.load(namespace: Self.rulesStorageNamespace) {
+                guard let rules = try? FirebaseRules(source: String(decoding: data, as: UTF8.self)) else { continue }
+                try await databases.database(named: try validated(name)).setRules(rules)
+            }
+        }
+        for (name, source) in configuration.namespaceRules.sorted(by: { $0.key < $1.key }) {
+            try await setRules(try Self.parsedRules(source), namespace: try validated(name))
+        }
+    }
+
+    /// Stores and applies a namespace's own rules.
+    private func setRules(_ rules: FirebaseRules, namespace: String) async throws(FirebaseEmulatorError) {
+        let database = try await databases.database(named: namespace)
+        if let storage {
+            do {
+                try await storage.commit(
+                    [.put(key: namespace, value: Data(rules.source.utf8))], in: Self.rulesStorageNamespace)
+            } catch {
+                throw .storageFailed(error)
+            }
+        }
+        await database.setRules(rules)
+    }
+
+    /// `/.settings/rules.json`: an administrator reads the rules (as saved,
+    /// or as strict JSON with `format=strict`) and replaces them.
+    private func rulesRequest(
+        _ request: SandboxRequest, method: String, caller: FirebaseCaller
+    ) async throws(FirebaseEmulatorError) -> SandboxResponse {
+        guard caller == .administrator else {
+            throw .permissionDenied(
+                FirebaseRuleDenial(explanation: "Only an administrator may read or change the rules."))
+        }
+        let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)
+        switch method {
+        case "GET", "HEAD":
+            let rules = await databases.existing(named: namespace)?.rules ?? databases.defaultRules
+            let text = request.query("format") == "strict" ? rules.strictJSON : rules.source
+            return .json(200, Data(text.utf8), headers: Self.commonHeaders)
+        case "PUT":
+            // Too large or not UTF-8 fails in the parser, with its place.
+            let source = String(decoding: request.body, as: UTF8.self)
+            try await setRules(try Self.parsedRules(source), namespace: namespace)
+            return .json(200, Data(#"{"status":"ok"}"#.utf8), headers: Self.commonHeaders)
+        default:
+            throw .methodNotAllowed
         }
     }
 
@@ -151,13 +240,10 @@ public final class FirebaseEmulator: SandboxService {
     /// and streamed), without a request: for tests and benchmarks that need
     /// large data quickly.
     public func setValue(_ value: JSON, at path: String, namespace: String? = nil) async throws {
-        var query = "print=silent&ns=" + Self.queryEncoded(namespace ?? configuration.defaultNamespace)
-        if let secret = configuration.authSecret {
-            query += "&auth=" + Self.queryEncoded(secret)
-        }
+        let query = "print=silent&ns=" + Self.queryEncoded(namespace ?? configuration.defaultNamespace)
         let request = SandboxRequest(
             method: "PUT", path: path.hasSuffix(".json") ? path : path + ".json", rawQuery: query,
-            body: value.serialized())
+            headers: ["Authorization": "Bearer " + (configuration.authSecret ?? "owner")], body: value.serialized())
         let response = await respond(to: request)
         guard response.status == 204 else {
             let message = (try? JSON.parse(response.data))?["error"]?.stringValue ?? "unexpected answer"
@@ -173,21 +259,14 @@ public final class FirebaseEmulator: SandboxService {
 
     // MARK: Requests
 
-    /// Whether the request carries the secret the way the REST API takes a
-    /// credential: `auth=` (an ID token or database secret), or an OAuth 2
-    /// access token as `access_token=` or `Authorization: Bearer`.
-    private static func isAuthorized(_ request: SandboxRequest, secret: String) -> Bool {
-        if request.query("auth") == secret || request.query("access_token") == secret { return true }
-        return request.headers["Authorization"] == "Bearer " + secret
-    }
-
     private func handle(_ request: SandboxRequest) async throws(FirebaseEmulatorError) -> SandboxResponse {
-        if let secret = configuration.authSecret, !Self.isAuthorized(request, secret: secret) {
-            throw .permissionDenied
-        }
         let method = Self.method(of: request)
         if method == "OPTIONS" {
             return SandboxResponse(status: 200, headers: Self.preflightHeaders)
+        }
+        let caller = try FirebaseCaller(request, secret: configuration.authSecret, now: Date())
+        if request.path == "/.settings/rules.json" {
+            return try await rulesRequest(request, method: method, caller: caller)
         }
         guard ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].contains(method) else { throw .methodNotAllowed }
         let path = try FirebasePath(requestPath: request.path)
@@ -210,11 +289,12 @@ public final class FirebaseEmulator: SandboxService {
         }
         switch method {
         case "GET", "HEAD":
-            let response = try await read(request, at: path, in: database, options: options)
+            let response = try await read(request, at: path, in: database, options: options, caller: caller)
             guard method == "HEAD", case .data = response.body else { return response }
             return SandboxResponse(status: response.status, headers: response.headers)
         default:
-            return try await write(request, method: method, at: path, in: database, options: options)
+            return try await write(
+                request, method: method, at: path, in: database, options: options, caller: caller)
         }
     }
 
@@ -240,7 +320,8 @@ public final class FirebaseEmulator: SandboxService {
     }
 
     private func read(
-        _ request: SandboxRequest, at path: FirebasePath, in database: FirebaseDatabase, options: Options
+        _ request: SandboxRequest, at path: FirebasePath, in database: FirebaseDatabase, options: Options,
+        caller: FirebaseCaller
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         if options.shallow, options.hasQuery { throw .shallowWithQuery }
         if options.shallow, options.wantsETag { throw .shallowWithETag }
@@ -251,20 +332,15 @@ public final class FirebaseEmulator: SandboxService {
         let query = try FirebaseRESTQuery.parse(request)
         if Self.isStream(request) {
             let databases = databases
-            let stream = await database.subscribe(at: path, query: query) {
+            let stream = try await database.subscribe(at: path, query: query, as: caller) {
                 Task { await databases.streamEnded(in: database.name) }
-            }
+            }.get()
             return SandboxResponse(
                 status: 200,
                 headers: Self.commonHeaders.merging(["Content-Type": "text/event-stream; charset=utf-8"]),
                 body: .stream(stream), cancelEvent: Self.fellBehind)
         }
-        var value: JSON
-        if let query {
-            value = await database.query(query, at: path)
-        } else {
-            value = await database.value(at: path)
-        }
+        var value = try await database.read(at: path, query: query, as: caller).get()
         if options.shallow, case .object(let members) = value {
             value = .object(members.mapValues { _ in .bool(true) })
         }
@@ -284,7 +360,7 @@ public final class FirebaseEmulator: SandboxService {
 
     private func write(
         _ request: SandboxRequest, method: String, at path: FirebasePath, in database: FirebaseDatabase,
-        options: Options
+        options: Options, caller: FirebaseCaller
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         guard request.body.count <= configuration.maxBodySize else { throw .bodyTooLarge }
         let ifMatch = method == "PUT" || method == "DELETE" ? request.headers["if-match"] : nil
@@ -306,7 +382,7 @@ public final class FirebaseEmulator: SandboxService {
             path: path, operation: operation, ifMatch: ifMatch, wantsETag: options.wantsETag || ifMatch != nil,
             now: Self.currentTime())
         var headers = Self.commonHeaders
-        switch await database.apply(write) {
+        switch await database.apply(write, as: caller) {
         case .failure(let error):
             throw error
         case .success(.preconditionFailed(let current, let etag)):

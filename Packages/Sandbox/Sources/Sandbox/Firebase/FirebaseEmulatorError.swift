@@ -13,10 +13,14 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     public var status: Int
     /// The text of the `error` member.
     public var message: String
+    /// For the request log only, never in the body: such as which rule
+    /// refused the request.
+    var note: String?
 
-    init(status: Int, message: String) {
+    init(status: Int, message: String, note: String? = nil) {
         self.status = status
         self.message = message
+        self.note = note
     }
 
     /// `<status>: <message>`.
@@ -29,7 +33,9 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     var response: SandboxResponse {
         var body = FirebaseJSONWriter.data(.object(["error": .string(message)]), pretty: true)
         body.append(UInt8(ascii: "\n"))
-        return .json(status, body, headers: FirebaseEmulator.commonHeaders)
+        var response = SandboxResponse.json(status, body, headers: FirebaseEmulator.commonHeaders)
+        response.note = note
+        return response
     }
 
     static let invalidJSON = FirebaseEmulatorError(
@@ -38,6 +44,11 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     static let invalidPath = FirebaseEmulatorError(status: 400, message: "Invalid path: Invalid token in path")
 
     static let permissionDenied = FirebaseEmulatorError(status: 401, message: "Permission denied")
+
+    /// `Permission denied`, with the rules' reason kept for the log.
+    static func permissionDenied(_ denial: FirebaseRuleDenial) -> FirebaseEmulatorError {
+        FirebaseEmulatorError(status: 401, message: "Permission denied", note: denial.explanation)
+    }
 
     static let bodyTooLarge = FirebaseEmulatorError(
         status: 400, message: "Data to write exceeds the maximum size that can be modified with a single request.")

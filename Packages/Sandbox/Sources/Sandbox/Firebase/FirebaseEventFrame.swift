@@ -22,6 +22,10 @@ enum FirebaseEventFrame {
         frame("cancel", FirebaseJSONWriter.data(.string(reason)))
     }
 
+    /// `cancel` with `null`: the rules no longer let the reader read what
+    /// the stream watches, as the REST streaming reference describes it.
+    static let permissionRevoked = frame("cancel", Data("null".utf8))
+
     /// `keep-alive`, sent when a stream has been quiet for the configured
     /// interval so that clients and proxies know it is still open.
     static let keepAlive = frame("keep-alive", Data("null".utf8))

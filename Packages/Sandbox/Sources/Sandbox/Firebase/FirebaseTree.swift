@@ -9,7 +9,12 @@ import Networking
 /// read is serialized outside the database actor while writers go on.
 struct FirebaseTree: Sendable {
     /// The whole database; `.null` when it is empty.
-    private(set) var root: JSON = .null
+    private(set) var root: JSON
+
+    /// A tree holding `root`, a value already in normal form.
+    init(root: JSON = .null) {
+        self.root = root
+    }
 
     /// The value at `path`; `.null` where there is nothing.
     func value(at path: FirebasePath) -> JSON {

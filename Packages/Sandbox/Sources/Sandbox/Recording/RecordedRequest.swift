@@ -40,12 +40,16 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
     public var responseHeaders: HTTPHeaders
     /// The answer's body.
     public var responseBody: CapturedBody
+    /// The emulator's note on its answer, such as which security rule
+    /// refused the request; `nil` when it has none.
+    public var note: String?
 
     /// Creates a record.
     public init(
         id: Int = 0, date: Date = Date(), service: String = "", method: String, path: String,
         rawQuery: String? = nil, status: Int, duration: Duration = .zero, requestHeaders: HTTPHeaders = [:],
-        requestBody: CapturedBody = .empty, responseHeaders: HTTPHeaders = [:], responseBody: CapturedBody = .empty
+        requestBody: CapturedBody = .empty, responseHeaders: HTTPHeaders = [:], responseBody: CapturedBody = .empty,
+        note: String? = nil
     ) {
         self.id = id
         self.date = date
@@ -59,6 +63,7 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
         self.requestBody = requestBody
         self.responseHeaders = responseHeaders
         self.responseBody = responseBody
+        self.note = note
     }
 
     /// The path and the redacted query, as a request line shows them.

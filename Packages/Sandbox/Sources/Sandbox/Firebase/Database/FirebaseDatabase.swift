@@ -16,6 +16,8 @@ actor FirebaseDatabase {
     nonisolated let name: String
 
     private let keepAliveInterval: Duration
+    /// The security rules every request but an administrator's meets.
+    private(set) var rules: FirebaseRules
     private var tree: FirebaseTree
     /// What storage holds: the tree minus the writes still being committed.
     /// A failed commit puts the database back to it.
@@ -41,8 +43,12 @@ actor FirebaseDatabase {
     }
 
     /// Creates a database holding `tree`, writing through to `storage`.
-    init(name: String, tree: FirebaseTree, storage: (any SandboxStorage)?, keepAliveInterval: Duration) {
+    init(
+        name: String, tree: FirebaseTree, rules: FirebaseRules, storage: (any SandboxStorage)?,
+        keepAliveInterval: Duration
+    ) {
         self.name = name
+        self.rules = rules
         self.tree = tree
         self.committedTree = tree
         self.keepAliveInterval = keepAliveInterval
@@ -75,11 +81,45 @@ actor FirebaseDatabase {
     /// The number of open event streams.
     var subscriptionCount: Int { streams.count }
 
+    // MARK: Rules
+
+    /// The rules' verdict on `caller` reading `path`: `nil` when allowed.
+    private func denial(reading path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller)
+        -> FirebaseRuleDenial?
+    {
+        guard case .user(let auth) = caller, !rules.opensReads else { return nil }
+        return FirebaseRuleCheck(rules: rules, auth: auth, now: Double(FirebaseEmulator.currentTime()))
+            .read(path, query: query, in: tree)
+    }
+
+    /// Replaces the rules. Streams whose reader may no longer read what
+    /// they watch get `cancel` and end, as the service ends them.
+    func setRules(_ newRules: FirebaseRules) {
+        rules = newRules
+        for id in streams.ids {
+            guard let stream = streams[id],
+                denial(reading: stream.path, query: stream.query, as: stream.caller) != nil
+            else { continue }
+            streams.deliver([(id, FirebaseEventFrame.permissionRevoked)])
+            stream.continuation.finish()
+        }
+    }
+
     // MARK: Reads
 
     /// The value at `path`.
     func value(at path: FirebasePath) -> JSON {
         tree.value(at: path)
+    }
+
+    /// What `caller` reads at `path`, with `query` if given, or the rules'
+    /// refusal.
+    func read(
+        at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller
+    ) -> Result<JSON, FirebaseEmulatorError> {
+        if let denial = denial(reading: path, query: query, as: caller) { return .failure(.permissionDenied(denial)) }
+        guard let query else { return .success(tree.value(at: path)) }
+        return .success(self.query(query, at: path))
     }
 
     /// The children of `path` a query selects, as an object (empty when none).
@@ -103,7 +143,9 @@ actor FirebaseDatabase {
 
     /// Applies a write atomically: the `if-match` check, server values, the
     /// tree, the indexes, storage and the event streams.
-    func apply(_ write: FirebaseWrite) async -> Result<FirebaseWriteOutcome, FirebaseEmulatorError> {
+    func apply(
+        _ write: FirebaseWrite, as caller: FirebaseCaller = .administrator
+    ) async -> Result<FirebaseWriteOutcome, FirebaseEmulatorError> {
         if let expected = write.ifMatch {
             let current = tree.value(at: write.path)
             let etag = FirebaseETag.of(current)
@@ -118,12 +160,24 @@ actor FirebaseDatabase {
         }
         let paths = sets.map(\.path)
         let previousValues = FirebaseEventPlanner.valuesAbove(paths, in: streams, tree: tree)
+        var check: FirebaseRuleCheck?
+        if case .user(let auth) = caller, !rules.opensWrites {
+            check = FirebaseRuleCheck(rules: rules, auth: auth, now: Double(write.now))
+        }
+        let replaced = check == nil ? [] : paths.map { replacedValue(at: $0) }
         var changes: [StorageChange] = []
         for set in sets {
             if storage != nil {
                 changes += FirebaseStorageCodec.changes(writing: set.value, at: set.path, over: tree)
             }
             tree.set(set.value, at: set.path)
+        }
+        if let check, let denial = check.write(paths, data: FirebaseRuleData(tree: tree, replaced: replaced)) {
+            // Refused: put back what the write replaced, outermost last.
+            for entry in replaced.reversed() {
+                tree.set(entry.value, at: entry.path)
+            }
+            return .failure(.permissionDenied(denial))
         }
         indexes.update(after: paths, in: tree)
         let events = FirebaseEventPlanner.events(
@@ -143,6 +197,23 @@ actor FirebaseDatabase {
             streams.deliver(events)
         }
         return .success(.written(echo: echo, etag: etag))
+    }
+
+    /// What a set at `path` replaces: the value there, or the primitive
+    /// above it that the set turns into an object.
+    private func replacedValue(at path: FirebasePath) -> (path: FirebasePath, value: JSON) {
+        var node = tree.root
+        for (depth, key) in path.keys.enumerated() {
+            switch node {
+            case .object(let members):
+                node = members[key] ?? .null
+            case .null:
+                return (path, .null)
+            default:
+                return (FirebasePath(keys: Array(path.keys.prefix(depth))), node)
+            }
+        }
+        return (path, node)
     }
 
     /// The normalized values the write sets, and what to answer.
@@ -211,9 +282,14 @@ actor FirebaseDatabase {
     /// query result) now, then an event for every change under it.
     /// `onEnd` runs once the stream has ended.
     func subscribe(
-        at path: FirebasePath, query: FirebaseRESTQuery?, onEnd: @escaping @Sendable () -> Void = {}
-    ) -> AsyncStream<Data> {
-        let (id, events) = streams.open(at: path, query: query)
+        at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller = .administrator,
+        onEnd: @escaping @Sendable () -> Void = {}
+    ) -> Result<AsyncStream<Data>, FirebaseEmulatorError> {
+        if let denial = denial(reading: path, query: query, as: caller) {
+            onEnd()
+            return .failure(.permissionDenied(denial))
+        }
+        let (id, events) = streams.open(at: path, query: query, caller: caller)
         resynchronize(id)
         streams[id]?.continuation.onTermination = { [weak self] _ in
             Task {
@@ -232,7 +308,7 @@ actor FirebaseDatabase {
                     await self?.sendKeepAliveIfQuiet(id)
                 }
             }, for: id)
-        return events
+        return .success(events)
     }
 
     /// Sends a stream a `put` of everything it watches.

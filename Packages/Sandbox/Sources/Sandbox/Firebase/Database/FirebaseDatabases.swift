@@ -17,13 +17,16 @@ actor FirebaseDatabases {
     private let storage: (any SandboxStorage)?
     private let keepAliveInterval: Duration
     private let limit: Int
+    /// The rules a new database starts with.
+    let defaultRules: FirebaseRules
 
     /// Creates the registry with the databases restored from storage.
     init(
         restored: [String: FirebaseDatabase], storage: (any SandboxStorage)?, keepAliveInterval: Duration,
-        limit: Int
+        limit: Int, defaultRules: FirebaseRules
     ) {
         databases = restored
+        self.defaultRules = defaultRules
         self.storage = storage
         self.keepAliveInterval = keepAliveInterval
         self.limit = limit
@@ -69,7 +72,8 @@ actor FirebaseDatabases {
 
     private func create(_ namespace: String) -> FirebaseDatabase {
         let database = FirebaseDatabase(
-            name: namespace, tree: FirebaseTree(), storage: storage, keepAliveInterval: keepAliveInterval)
+            name: namespace, tree: FirebaseTree(), rules: defaultRules, storage: storage,
+            keepAliveInterval: keepAliveInterval)
         databases[namespace] = database
         return database
     }

@@ -13,6 +13,8 @@ struct FirebaseStreams {
     struct Stream {
         var path: FirebasePath
         var query: FirebaseRESTQuery?
+        /// Who opened it: rules changes are checked against them.
+        var caller: FirebaseCaller
         var continuation: AsyncStream<Data>.Continuation
         /// The children a query stream last reported.
         var reported: [String: JSON] = [:]
@@ -30,11 +32,13 @@ struct FirebaseStreams {
     var ids: [Int] { streams.keys.sorted() }
 
     /// Opens a stream listening at `path` and returns its id and events.
-    mutating func open(at path: FirebasePath, query: FirebaseRESTQuery?) -> (id: Int, events: AsyncStream<Data>) {
+    mutating func open(
+        at path: FirebasePath, query: FirebaseRESTQuery?, caller: FirebaseCaller
+    ) -> (id: Int, events: AsyncStream<Data>) {
         let id = nextID
         nextID += 1
         let (events, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(Self.backlog))
-        streams[id] = Stream(path: path, query: query, continuation: continuation, lastActivity: .now)
+        streams[id] = Stream(path: path, query: query, caller: caller, continuation: continuation, lastActivity: .now)
         return (id, events)
     }
 

@@ -1,0 +1,142 @@
+import Foundation
+import Networking
+
+/// Why the rules refused a request: which rule said no, or that none said
+/// yes. The request log shows it; the caller only ever sees
+/// `Permission denied`, as with the service.
+struct FirebaseRuleDenial: Sendable, Equatable, CustomStringConvertible {
+    /// One sentence per rule consulted.
+    var explanation: String
+
+    var description: String { explanation }
+}
+
+/// Checks reads and writes against a database's rules, as the Realtime
+/// Database documents it:
+///
+/// - `.read` and `.write` cascade: a rule that grants at a path grants
+///   everything below it, and a rule below cannot take that back; a read
+///   or write is allowed when a rule at its path or above grants it.
+/// - `.validate` rules do not cascade: every one that applies to data the
+///   write leaves in place (at the written path, above it and below it)
+///   must hold, and none applies where the new data is `null`.
+struct FirebaseRuleCheck {
+    /// The rules.
+    let rules: FirebaseRules
+    /// `auth` as the rules see it.
+    let auth: JSON
+    /// `now`, in milliseconds since 1970.
+    let now: Double
+
+    /// `nil` when the rules let the caller read `path` (with `query`), else
+    /// why not.
+    func read(_ path: FirebasePath, query: FirebaseRESTQuery?, in tree: FirebaseTree) -> FirebaseRuleDenial? {
+        var evaluator = FirebaseRuleEvaluator(data: FirebaseRuleData(tree: tree), auth: auth, now: now, query: query)
+        return grant(.read, path, using: &evaluator) { $0.read }
+    }
+
+    /// `nil` when the rules let the caller make a write that set the values
+    /// at `paths`, given the data before and after it, else why not.
+    func write(_ paths: [FirebasePath], data: FirebaseRuleData) -> FirebaseRuleDenial? {
+        var evaluator = FirebaseRuleEvaluator(data: data, auth: auth, now: now, query: nil)
+        for path in paths {
+            if let denial = grant(.write, path, using: &evaluator, { $0.write }) { return denial }
+        }
+        var validated: Set<FirebasePath> = []
+        for path in paths {
+            if let denial = validate(path, using: &evaluator, validated: &validated) { return denial }
+        }
+        return nil
+    }
+
+    private func grant(
+        _ kind: FirebaseRuleParser.Kind, _ path: FirebasePath, using evaluator: inout FirebaseRuleEvaluator,
+        _ select: (FirebaseRuleNode) -> FirebaseRuleNode.Rule?
+    ) -> FirebaseRuleDenial? {
+        var refusals: [String] = []
+        for found in FirebaseRuleNode.rules(along: path, from: rules.root, select) {
+            let place = FirebaseRuleEvaluator.Place(
+                path: FirebasePath(keys: Array(path.keys.prefix(found.depth))), bindings: found.bindings)
+            let (granted, failure) = evaluator.grants(found.rule, at: place)
+            if granted { return nil }
+            refusals.append(Self.refusal(found.rule, failure: failure))
+        }
+        guard !refusals.isEmpty else {
+            return FirebaseRuleDenial(explanation: "No \(kind.rawValue) rule applies to \(path), so none granted it.")
+        }
+        return FirebaseRuleDenial(
+            explanation: "No \(kind.rawValue) rule granted \(path): " + refusals.joined(separator: "; ") + ".")
+    }
+
+    private static func refusal(_ rule: FirebaseRuleNode.Rule, failure: String?) -> String {
+        let quoted = rule.source.count > 200 ? String(rule.source.prefix(200)) + "…" : rule.source
+        if let failure { return "\(rule.location) \"\(quoted)\" failed: \(failure)" }
+        return "\(rule.location) \"\(quoted)\" was false"
+    }
+
+    // MARK: Validation
+
+    private func validate(
+        _ path: FirebasePath, using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>
+    ) -> FirebaseRuleDenial? {
+        // Above the written path: the nodes whose new data contains it.
+        var node = rules.root
+        var bindings: [String: String] = [:]
+        for depth in 0...path.depth {
+            let place = FirebasePath(keys: Array(path.keys.prefix(depth)))
+            if depth == path.depth {
+                return validateSubtree(node, at: place, bindings: bindings, using: &evaluator, validated: &validated)
+            }
+            if let rule = node.validate, validated.insert(place).inserted,
+                let denial = check(rule, at: place, bindings: bindings, using: &evaluator)
+            {
+                return denial
+            }
+            guard let next = node.child(path.keys[depth]) else { return nil }
+            node = next.node
+            if let binding = next.binding { bindings[binding.name] = binding.value }
+        }
+        return nil
+    }
+
+    /// The `.validate` rules at and below `path` that meet new data.
+    private func validateSubtree(
+        _ node: FirebaseRuleNode, at path: FirebasePath, bindings: [String: String],
+        using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>
+    ) -> FirebaseRuleDenial? {
+        guard node.hasValidation else { return nil }
+        let value = evaluator.data.value(at: path, isNew: true)
+        guard !value.isNull else { return nil }
+        if let rule = node.validate, validated.insert(path).inserted,
+            let denial = check(rule, at: path, bindings: bindings, using: &evaluator)
+        {
+            return denial
+        }
+        guard case .object(let members) = value else { return nil }
+        // Only the children some rule names, unless a wildcard meets them all.
+        let keys: [String] =
+            node.wildcard?.node.hasValidation == true
+            ? Array(members.keys) : node.children.keys.filter { members[$0] != nil }
+        for key in keys {
+            guard let next = node.child(key) else { continue }
+            var childBindings = bindings
+            if let binding = next.binding { childBindings[binding.name] = binding.value }
+            if let denial = validateSubtree(
+                next.node, at: path.appending(key), bindings: childBindings, using: &evaluator, validated: &validated)
+            {
+                return denial
+            }
+        }
+        return nil
+    }
+
+    private func check(
+        _ rule: FirebaseRuleNode.Rule, at path: FirebasePath, bindings: [String: String],
+        using evaluator: inout FirebaseRuleEvaluator
+    ) -> FirebaseRuleDenial? {
+        let (granted, failure) = evaluator.grants(rule, at: .init(path: path, bindings: bindings))
+        guard !granted else { return nil }
+        return FirebaseRuleDenial(
+            explanation: "Validation failed at \(path): " + Self.refusal(rule, failure: failure) + ".")
+    }
+}
