@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build test screenshots browser fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -49,8 +49,11 @@ docs: ## Build one static DocC site for every package and the Docs/ articles int
 docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 	python3 -m http.server 8000 --bind 127.0.0.1 --directory Docs/site
 
-unit-tests: browser
+unit-tests: browser python-clients
 	$(SWIFT) test $(TRAITS) --skip-build
+
+python-clients: ## Install the real third-party clients the Sandbox is tested against, pinned, into .build/python-clients (SKIP_THIRD_PARTY_TESTS=1 leaves them out)
+	bash scripts/install_python_clients.sh
 
 browser: ## Install Chromium and chromedriver for the console's browser tests, if missing (SKIP_BROWSER_TESTS=1 leaves them out)
 	bash scripts/install_browser.sh

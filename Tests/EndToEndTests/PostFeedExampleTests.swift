@@ -202,11 +202,12 @@ struct PostFeedExampleTests {
         let refused = try await postFeed(["list", "--base-url", url], environment: ["FIREBASE_AUTH": wrong])
         let accepted = try await postFeed(["list", "--base-url", url], environment: ["FIREBASE_AUTH": secret])
         await server.stop()
-        for run in [missing, refused] {
+        // Without a credential the locked rules refuse; a wrong one is no token at all.
+        for (run, message) in [(missing, "Permission denied"), (refused, "Could not parse auth token.")] {
             #expect(run.status == 1)
             #expect(run.standardOutput.isEmpty)
             #expect(run.standardError.hasPrefix("error: Error Fetching Posts: "))
-            #expect(run.standardError.contains("Permission denied"))
+            #expect(run.standardError.contains(message))
             #expect(run.standardError.split(separator: "\n").count == 1)
         }
         #expect(!refused.standardError.contains(wrong))

@@ -105,7 +105,7 @@ struct SandboxHostileRequestTests {
     func redactedLog() async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
             let http = client(server)
-            _ = try await http.send(Request<Data>.get("posts").pathExtension("json").query("auth", "s3cr3t-auth"))
+            _ = try? await http.send(Request<Data>.get("posts").pathExtension("json").query("auth", "s3cr3t-auth"))
             _ = try? await http.send(
                 Request<Data>.get("services/rest").query([
                     QueryItem(name: "method", value: "soogreyhounds.photos.getList"),

@@ -4,22 +4,9 @@ import Testing
 
 @testable import Sandbox
 
-/// An unsigned Firebase ID token for `uid`, as the official emulator
-/// accepts them (and as `@firebase/rules-unit-testing` mints them).
-func unsignedIDToken(uid: String, claims: [String: JSON] = [:], expiresIn: Double = 3600) -> String {
-    func segment(_ value: JSON) -> String {
-        value.serialized().base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-    let now = Date().timeIntervalSince1970
-    var payload: [String: JSON] = [
-        "sub": .string(uid), "user_id": .string(uid), "iat": .number(now.rounded(.down)),
-        "exp": .number((now + expiresIn).rounded(.down)),
-        "firebase": ["sign_in_provider": "password", "identities": [:]],
-    ]
-    payload.merge(claims) { _, new in new }
-    return segment(["alg": "none", "typ": "JWT"]) + "." + segment(.object(payload)) + "."
+/// An unsigned ID token, as the emulator accepts them.
+func unsignedIDToken(uid: String, claims: [String: JSON] = [:], expiresIn: Int64 = 3600) -> String {
+    FirebaseEmulator.unsignedIDToken(uid: uid, claims: claims, lifetime: .seconds(expiresIn))
 }
 
 @Suite("Firebase security rules: parsing, the settings endpoint, auth and enforcement")

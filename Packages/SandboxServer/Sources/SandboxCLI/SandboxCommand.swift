@@ -69,8 +69,19 @@ struct SandboxCommand: AsyncParsableCommand {
     @Flag(help: "Erase the stored data and seed the lessons' data again.")
     var reset = false
 
-    @Option(help: ArgumentHelp("Turn Firebase security on: requests need ?auth=SECRET.", valueName: "SECRET"))
+    @Option(
+        help: ArgumentHelp(
+            "Firebase's database secret: with ?auth=SECRET a request is an administrator's (rules bypassed); "
+                + "databases without rules of their own start locked.", valueName: "SECRET"))
     var authSecret: String?
+
+    @Option(
+        name: .customLong("rules"),
+        help: ArgumentHelp(
+            "A Firebase rules file (database.rules.json, comments allowed) for every database, or NAMESPACE=FILE "
+                + "for one; the latter replaces rules saved earlier (repeatable).", valueName: "FILE"),
+        completion: .file())
+    var rulesFiles: [String] = []
 
     @Option(
         name: .customLong("keep-alive"),
@@ -122,8 +133,9 @@ struct SandboxCommand: AsyncParsableCommand {
 
     func run() async throws {
         let signals = TerminationSignals(watchingStandardInput: stopWhenStdinCloses)
-        let server = try await SandboxServer.start(options)
-        let banner = StartupBanner(server: server, options: options)
+        let serverOptions = try options()
+        let server = try await SandboxServer.start(serverOptions)
+        let banner = StartupBanner(server: server, options: serverOptions)
         FileHandle.standardOutput.write(Data(banner.text.utf8))
         let reason = await signals.next()
         FileHandle.standardError.write(Data("Stopping the sandbox (\(reason))…\n".utf8))
@@ -131,10 +143,29 @@ struct SandboxCommand: AsyncParsableCommand {
         withExtendedLifetime(signals) {}
     }
 
-    /// The server options the flags describe.
-    var options: SandboxServerOptions {
+    /// The server options the flags describe, with the rules files read.
+    func options() throws -> SandboxServerOptions {
         var configuration = SandboxConfiguration(reset: reset)
         configuration.firebase.authSecret = authSecret
+        for argument in rulesFiles {
+            let parts = argument.split(separator: "=", maxSplits: 1)
+            // A path may hold `=`; only a namespace's characters before it make it NAMESPACE=FILE.
+            let isNamed =
+                parts.count == 2 && !parts[0].isEmpty
+                && parts[0].allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") }
+            let path = isNamed ? String(parts[1]) : argument
+            let text: String
+            do {
+                text = try String(contentsOfFile: path, encoding: .utf8)
+            } catch {
+                throw ValidationError("--rules: cannot read \(path): \(error.localizedDescription)")
+            }
+            if isNamed {
+                configuration.firebase.namespaceRules[String(parts[0])] = text
+            } else {
+                configuration.firebase.rules = text
+            }
+        }
         if let keepAlive {
             let milliseconds = Int64((keepAlive * 1000).rounded())  // safe: validate() caps it at a day
             configuration.firebase.keepAliveInterval = .milliseconds(milliseconds)

@@ -18,6 +18,19 @@ struct StartupBanner {
     let server: SandboxServer
     let options: SandboxServerOptions
 
+    /// What a database's rules are before anyone changes them.
+    private static func rulesSummary(_ firebase: FirebaseEmulator.Configuration) -> String {
+        var summary =
+            firebase.rules != nil
+            ? "from --rules"
+            : firebase.authSecret == nil
+                ? "open, like the lessons' public databases" : "locked: only ?auth=<the --auth-secret> gets in"
+        if !firebase.namespaceRules.isEmpty {
+            summary += "; own rules for " + firebase.namespaceRules.keys.sorted().joined(separator: ", ")
+        }
+        return summary
+    }
+
     var text: String {
         let base = server.baseURL.absoluteString
         let configuration = options.configuration
@@ -42,9 +55,9 @@ struct StartupBanner {
             "  Posts:          \(base)/posts.json?ns=devmtn-post\(auth)",
             "  Message Board:  \(base)/.json?ns=lambda-message-board\(auth)",
             "  Stream:         curl -N -H 'Accept: text/event-stream' '\(base)/posts.json?ns=devmtn-post\(auth)'",
-            "  Security:       "
-                + (configuration.firebase.authSecret == nil
-                    ? "open, like the lessons' public databases" : "on: requests need ?auth=<the --auth-secret>"),
+            "  Rules:          " + Self.rulesSummary(configuration.firebase),
+            "                  read and replace with GET/PUT \(base)/.settings/rules.json?ns=NAME "
+                + "(Authorization: Bearer \(configuration.firebase.authSecret == nil ? "owner" : "<secret>"))",
         ]
 
         let defaultToken = AirtableEmulator.Configuration.defaultToken

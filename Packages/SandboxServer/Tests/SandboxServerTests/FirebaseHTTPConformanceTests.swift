@@ -243,7 +243,7 @@ struct FirebaseHTTPConformanceTests {
         }
     }
 
-    @Test("With an auth secret: 401 Permission denied without it, served with it")
+    @Test("With an auth secret: locked, 401 Permission denied without it, served with it")
     func authSecret() async throws {
         let options = FirebaseHTTP.options { $0.authSecret = "s3cret" }
         try await FirebaseHTTP.withServer(options) { server in
@@ -255,6 +255,7 @@ struct FirebaseHTTPConformanceTests {
             }
             let wrong = try await FirebaseHTTP.send(server.baseURL, "GET", "/a.json?auth=guess")
             #expect(wrong.status == 401)
+            #expect(wrong.text == FirebaseHTTP.errorBody("Could not parse auth token."))
             let allowed = try await FirebaseHTTP.send(server.baseURL, "PUT", "/a.json?auth=s3cret", "1")
             #expect(allowed.status == 200 && allowed.text == "1")
         }

@@ -95,6 +95,33 @@ struct SandboxCommandTests {
         #expect(await restarted.terminate() == 0)
     }
 
+    @Test("--rules FILE sets every database's rules, --rules NS=FILE one's; a bad file fails before listening")
+    func rulesFiles() async throws {
+        let directory = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let locked = directory.appendingPathComponent("database.rules.json")
+        try Data("{\n  // Signed-in users only.\n  \"rules\": {\".read\": \"auth != null\"}\n}".utf8).write(to: locked)
+        let open = directory.appendingPathComponent("open.rules.json")
+        try Data(#"{"rules": {".read": true}}"#.utf8).write(to: open)
+        let sandbox = try await SandboxProcess.launch(["--rules", locked.path, "--rules", "devmtn-post=" + open.path])
+        #expect(await sandbox.waitForOutput(containing: "Rules:          from --rules; own rules for devmtn-post"))
+        let denied = try await HTTP.send("GET", HTTP.url(sandbox.baseURL, "/.json?ns=lambda-message-board"))
+        #expect(denied.status == 401)
+        let allowed = try await HTTP.send("GET", HTTP.url(sandbox.baseURL, "/posts.json?ns=devmtn-post&shallow=true"))
+        #expect(allowed.status == 200)
+        #expect(await sandbox.terminate() == 0)
+
+        let broken = directory.appendingPathComponent("broken.rules.json")
+        try Data(#"{"rules": {".read": "nope"}}"#.utf8).write(to: broken)
+        do {
+            _ = try await SandboxProcess.launch(["--rules", broken.path])
+            Issue.record("the sandbox started with broken rules")
+        } catch let error as SandboxProcess.LaunchError {
+            #expect(error.description.contains("1:22: Unknown variable 'nope'."), "\(error)")
+        }
+    }
+
     @Test("Invalid flags fail before listening, with the reason on standard error")
     func invalidFlags() async throws {
         do {

@@ -172,7 +172,9 @@ actor FirebaseDatabase {
             }
             tree.set(set.value, at: set.path)
         }
-        if let check, let denial = check.write(paths, data: FirebaseRuleData(tree: tree, replaced: replaced)) {
+        // An empty PATCH writes nothing but still needs permission to write.
+        let checked = paths.isEmpty ? [write.path] : paths
+        if let check, let denial = check.write(checked, data: FirebaseRuleData(tree: tree, replaced: replaced)) {
             // Refused: put back what the write replaced, outermost last.
             for entry in replaced.reversed() {
                 tree.set(entry.value, at: entry.path)
