@@ -130,3 +130,95 @@ extension FuzzTarget {
         }
     }
 }
+
+// MARK: Firebase security rules
+
+/// A small database for the rules targets to read: users, posts, a list.
+private let rulesTree = FirebaseTree(
+    root: [
+        "users": ["ada": ["name": "Ada", "admin": true], "bob": ["name": "Bob"]],
+        "posts": ["p1": ["uid": "ada", "text": "Hello", "timestamp": 1_700_000_000_000]],
+        "valid_colors": ["red": true],
+    ])
+
+/// Checks a read and a write of each of a few places against `rules`, as
+/// a signed-out caller and as a user with claims.
+private func exercise(_ rules: FirebaseRules, auths: [JSON]) {
+    let places = [
+        FirebasePath.root, FirebasePath(relative: "users/ada"), FirebasePath(relative: "posts/p1/text"),
+        FirebasePath(relative: "widget"),
+    ]
+    let value: JSON = ["uid": "ada", "text": "Changed", "color": "red", "size": 5]
+    for auth in auths {
+        let check = FirebaseRuleCheck(rules: rules, auth: auth, now: 1_700_000_000_000)
+        for path in places {
+            _ = check.read(path, query: FirebaseRESTQuery(order: .key, limit: .first(10)), in: rulesTree)
+            var after = rulesTree
+            let before = rulesTree.value(at: path)
+            after.set(value, at: path)
+            _ = check.write([path], data: FirebaseRuleData(tree: after, replaced: [(path, before)]))
+        }
+    }
+}
+
+private let ruleAuths: [JSON] = [
+    .null,
+    [
+        "uid": "ada", "provider": "password",
+        "token": ["email": "ada@example.com", "email_verified": true, "admin": true],
+    ],
+]
+
+extension FuzzTarget {
+    /// A whole rules file (`{"rules": …}`, comments allowed): the document
+    /// parser, the rules compiler and expression parser, then, when it
+    /// parses, reads and writes checked against it.
+    static let firebaseRules = FuzzTarget(name: "firebase-rules") { data in
+        guard let rules = try? FirebaseRules(source: String(decoding: data, as: UTF8.self)) else { return }
+        _ = rules.strictJSON
+        exercise(rules, auths: ruleAuths)
+    }
+
+    /// One rule expression (the first line) evaluated as `.read`, `.write`
+    /// and `.validate` under `/$a/$b`, with the auth of the token on the
+    /// second line (an ID token is a JWT; anything else is the caller's
+    /// problem), over a tree and the new data of the rest as JSON.
+    static let firebaseRuleEvaluation = FuzzTarget(name: "firebase-rule-eval") { data in
+        let lines = String(decoding: data, as: UTF8.self).split(
+            separator: "\n", maxSplits: 2, omittingEmptySubsequences: false)
+        guard let expression = lines.first else { return }
+        let quoted = FirebaseJSONWriter.text(.string(String(expression)))
+        let source =
+            #"{"rules": {"$a": {"$b": {".read": "# + quoted + #", ".write": "# + quoted + #", ".validate": "#
+            + quoted + "}}}}"
+        guard let rules = try? FirebaseRules(source: source) else { return }
+        var auths = ruleAuths
+        if lines.count > 1, let claims = FirebaseCaller.claims(ofJWT: String(lines[1])) {
+            auths.append(["uid": claims["sub"] ?? .null, "provider": "custom", "token": .object(claims)])
+        }
+        if lines.count > 2, let value = try? JSON.parse(Data(lines[2].utf8)) {
+            var after = rulesTree
+            let path = FirebasePath(relative: "users/ada")
+            after.set(value, at: path)
+            for auth in auths {
+                let check = FirebaseRuleCheck(rules: rules, auth: auth, now: 1_700_000_000_000)
+                _ = check.write(
+                    [path], data: FirebaseRuleData(tree: after, replaced: [(path, rulesTree.value(at: path))]))
+            }
+        }
+        exercise(rules, auths: auths)
+    }
+
+    /// A `matches()` regular expression (the first line, flags after the
+    /// last `/` if any) compiled and run over the rest, within a budget.
+    static let firebaseRegex = FuzzTarget(name: "firebase-regex") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let pattern = text.prefix { $0 != "\n" }
+        let subject = String(text.dropFirst(pattern.count + 1))
+        let flags = pattern.hasSuffix("/i") ? "i" : ""
+        guard let regex = try? FirebaseRuleRegex(pattern: String(pattern.dropLast(flags.isEmpty ? 0 : 2)), flags: flags)
+        else { return }
+        var budget = 200_000
+        _ = regex.matches(subject, budget: &budget)
+    }
+}
