@@ -66,6 +66,46 @@ struct ConsoleBrowserTests {
         }
     }
 
+    @Test("The rules panel shows a namespace's rules, points at a syntax error's line, and saves rules that apply")
+    func rulesPanel() async throws {
+        let refused =
+            "/.settings/rules.json?ns=devmtn-post&access_token=owner - Failed to load resource: the server responded with a status of 400"
+        try await ConsoleHarness.run(view: "firebase", expectedFailures: [refused]) { server, browser in
+            try await browser.element("[data-path=\"/posts\"]")
+            try await browser.click("#fb-rules-panel summary")
+            try await browser.waitUntil(
+                "the rules", "return document.getElementById('fb-rules').value.includes('.read')")
+            let broken = "{\n  \"rules\": {\n    \".read\": true,\n    \".write\": \"auth.uid == nobody\"\n  }\n}"
+            try await browser.run("document.getElementById('fb-rules').value = arguments[0]", [broken])
+            try await browser.click("#fb-rules-save")
+            try await browser.waitUntil(
+                "the error", "return document.getElementById('fb-rules-status').innerText.includes('Not saved')")
+            #expect(try await browser.text("#fb-rules-status").contains("4:28: Unknown variable 'nobody'."))
+            // The error's line is selected in the editor.
+            let selected = try await browser.run(
+                "const e = document.getElementById('fb-rules'); return e.value.slice(e.selectionStart, e.selectionEnd)")
+            #expect(selected as? String == "nobody\"")
+
+            let rules =
+                "{\n  // Anyone reads; signed-in users write.\n  \"rules\": {\".read\": true, \".write\": \"auth != null\"}\n}"
+            try await browser.run("document.getElementById('fb-rules').value = arguments[0]", [rules])
+            try await browser.click("#fb-rules-save")
+            try await browser.waitUntil(
+                "the save", "return document.getElementById('fb-rules-status').innerText.startsWith('Saved')")
+            // The rules apply to every client, and the console, an administrator, still writes.
+            let posts = FirebaseTestServer.client(of: server, namespace: "devmtn-post")
+            await #expect(throws: NetworkError.self) { try await posts.put(1, at: "posts/denied") }
+            try await ConsoleHarness.screenshot(browser, "firebase-rules")
+            // The log says which rule refused it.
+            try await browser.click("#tab-requests")
+            try await browser.click("#rq-rows tr:has(td.path[title^=\"/posts/denied.json\"])")
+            try await browser.element("#rq-note")
+            #expect(
+                try await browser.text("#rq-note")
+                    == #"No .write rule granted /posts/denied: /.write "auth != null" was false."#)
+        }
+    }
+
     @Test("An Airtable record created in the grid is read back by AirtableClient; edit and delete too")
     func airtableGrid() async throws {
         try await ConsoleHarness.run(view: "airtable") { server, browser in

@@ -25,6 +25,7 @@ enum ConsoleHarness {
         width: Int = 1280,
         height: Int = 900,
         configuration: SandboxConfiguration = ConsoleHarness.configuration,
+        expectedFailures: [String] = [],
         _ body: (SandboxServer, WebDriver) async throws -> Void
     ) async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
@@ -33,7 +34,11 @@ enum ConsoleHarness {
                 try await browser.open(url(of: server, view: view))
                 try await body(server, browser)
                 let messages = try await browser.consoleMessages()
-                #expect(messages.filter { $0.hasPrefix("SEVERE") }.isEmpty, "The page logged errors: \(messages)")
+                // A request the test makes fail on purpose is logged by the browser itself.
+                let errors = messages.filter { message in
+                    message.hasPrefix("SEVERE") && !expectedFailures.contains { message.contains($0) }
+                }
+                #expect(errors.isEmpty, "The page logged errors: \(messages)")
             } catch {
                 await browser.quit()
                 throw error

@@ -123,6 +123,8 @@ struct RequestDetail: ResponseEncodable {
     var request: Side
     var response: Side
     var curl: String
+    /// The emulator's note, such as which security rule refused it.
+    var note: String?
 
     init(_ entry: RecordedRequest, redactor: Redactor = Redactor()) {
         summary = RequestSummary(entry)
@@ -133,10 +135,11 @@ struct RequestDetail: ResponseEncodable {
             headers: entry.responseHeaders.map { [$0.name, $0.value] },
             body: BodyDescription(entry.responseBody, redactor: redactor))
         curl = Self.curl(entry, redactor: redactor)
+        note = entry.note
     }
 
     private enum CodingKeys: String, CodingKey {
-        case request, response, curl
+        case request, response, curl, note
     }
 
     /// The summary's keys, then the detail's, in one object.
@@ -146,6 +149,7 @@ struct RequestDetail: ResponseEncodable {
         try container.encode(request, forKey: .request)
         try container.encode(response, forKey: .response)
         try container.encode(curl, forKey: .curl)
+        try container.encode(note, forKey: .note)
     }
 
     /// The request as a `curl` command, redacted as the SDK's

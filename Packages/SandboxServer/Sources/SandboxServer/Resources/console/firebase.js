@@ -2,6 +2,7 @@
 // database's own event stream, edited through the REST API like any client.
 import { $, h, clip, showError, openDialog, confirmAction, dictionary } from './dom.js';
 import { request, sandboxServices, firebasePath, firebaseQuery } from './api.js';
+import { rulesPanel } from './rules.js';
 
 /** Children shown per node before "Show more", and nodes per render. */
 const childStep = 100;
@@ -254,8 +255,11 @@ export const firebaseView = {
       $('fb-namespace').addEventListener('change', (event) => {
         state.namespace = event.target.value.trim();
         state.expanded = new Set(['/']);
+        rulesPanel.show(state.namespace);
         connect().catch(showError);
       });
+      rulesPanel.start();
+      rulesPanel.show(state.namespace);
       $('fb-expand').addEventListener('click', () => setAllExpanded(true));
       $('fb-collapse').addEventListener('click', () => setAllExpanded(false));
     }

@@ -145,6 +145,7 @@ async function select(id) {
     h('h2', { class: 'mono' }, h('span', { class: `method ${entry.method}` }, entry.method), ' ', clip(target(entry), 500)),
     h('p', {}, h('span', { class: `code ${statusClass(entry.status)}` }, entry.status === 0 ? 'Connection dropped' : `Status ${entry.status}`),
       ` · ${entry.service || 'no service'} · ${formatTime(entry.time)} · ${formatDuration(entry.durationMilliseconds)}`),
+    entry.note ? h('p', { class: 'note', id: 'rq-note' }, entry.note) : null,
     h('h3', {}, 'Request headers'), headerTable(entry.request.headers),
     h('h3', {}, 'Request body'), bodyView(entry.request.body, entry.request.headers),
     h('h3', {}, 'Response headers'), headerTable(entry.response.headers),
