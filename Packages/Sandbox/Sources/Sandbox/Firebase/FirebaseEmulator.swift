@@ -13,12 +13,20 @@ import Networking
 ///
 /// It supports GET, PUT, POST, PATCH and DELETE (and the method override),
 /// `print=pretty|silent`, `shallow`, every query parameter with Firebase's
-/// ordering rules, push ids, server values, ETags and `if-match`, server-sent
-/// events with keep-alives, optional `auth`, and Firebase's error bodies.
-/// It knowingly differs from the hosted service in a few ways: queries need
-/// no `.indexOn` rule (like the official emulator), priorities are accepted
-/// but not stored, and there are no security rules beyond the optional
-/// secret.
+/// ordering rules (`orderBy="$priority"` included), push ids, server values,
+/// priorities (`.priority` in data, `…/.priority.json`, `format=export`),
+/// ETags and `if-match`, JSONP `callback=` and `download=`, server-sent
+/// events with keep-alives, and Firebase's error bodies.
+///
+/// Security rules are the Realtime Database's own language, per namespace,
+/// read and replaced through `/.settings/rules.json` by an administrator
+/// (`Authorization: Bearer owner`, the database secret, or an OAuth access
+/// token), with signed-in users identified by Firebase ID tokens whose
+/// claims are read without checking a signature, as the official emulator
+/// does. Databases start with open rules (locked with a database secret).
+/// It knowingly differs from the hosted service where the official emulator
+/// does too: queries need no `.indexOn` rule (it is parsed and kept, not
+/// enforced), and ID tokens are not verified.
 public final class FirebaseEmulator: SandboxService {
     /// The emulator's settings.
     public struct Configuration: Sendable {
@@ -110,6 +118,7 @@ public final class FirebaseEmulator: SandboxService {
                 restored[name] = FirebaseDatabase(
                     name: name,
                     tree: try FirebaseStorageCodec.tree(from: rows, namespace: storageNamespace),
+                    priorities: try FirebaseStorageCodec.priorities(from: rows, namespace: storageNamespace),
                     rules: defaultRules, storage: storage,
                     keepAliveInterval: configuration.keepAliveInterval)
             }
@@ -269,9 +278,13 @@ public final class FirebaseEmulator: SandboxService {
             return try await rulesRequest(request, method: method, caller: caller)
         }
         guard ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].contains(method) else { throw .methodNotAllowed }
-        let path = try FirebasePath(requestPath: request.path)
+        // `…/.priority.json` is the node's priority, read or replaced alone.
+        let priorityOnly = request.path.hasSuffix("/.priority.json")
+        let path = try FirebasePath(
+            requestPath: priorityOnly ? String(request.path.dropLast("/.priority.json".count)) + ".json" : request.path)
         let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)
-        let options = Options(request)
+        var options = try Options(request)
+        options.priorityOnly = priorityOnly
         // A read of a namespace nobody wrote to is a read of an empty
         // database, and allocates nothing; a stream must register to hear
         // later writes, so it gets the database, which lasts only as long as
@@ -309,14 +322,60 @@ public final class FirebaseEmulator: SandboxService {
         var shallow: Bool
         var wantsETag: Bool
         var hasQuery: Bool
+        /// `format=export`: priorities included.
+        var export: Bool
+        /// `callback=`: a JSONP answer calling this function.
+        var callback: String?
+        /// `download=`: the answer as a file of this name.
+        var download: String?
+        /// The request names `…/.priority.json`.
+        var priorityOnly = false
 
-        init(_ request: SandboxRequest) {
+        init(_ request: SandboxRequest) throws(FirebaseEmulatorError) {
             pretty = request.query("print") == "pretty"
             silent = request.query("print") == "silent"
             shallow = request.query("shallow") == "true"
             wantsETag = request.headers["X-Firebase-ETag"]?.lowercased() == "true"
             hasQuery = FirebaseRESTQuery.parameterNames.contains { request.query($0) != nil }
+            export = request.query("format") == "export"
+            callback = request.query("callback")
+            if let callback, !Self.isFunctionName(callback) { throw .invalidCallback }
+            download = request.query("download").map(Self.fileName)
         }
+
+        /// A JavaScript function name, dotted paths allowed (`app.got`):
+        /// nothing that could break out of the call JSONP writes.
+        private static func isFunctionName(_ text: String) -> Bool {
+            !text.isEmpty && text.utf8.count <= 256 && !text.hasPrefix(".")
+                && text.unicodeScalars.allSatisfy { scalar in
+                    scalar.isASCII
+                        && (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar)
+                            || "_$.".unicodeScalars.contains(scalar))
+                }
+        }
+
+        /// The name as it can sit in a quoted `Content-Disposition` filename.
+        private static func fileName(_ text: String) -> String {
+            let kept = text.unicodeScalars.filter {
+                $0.value >= 0x20 && $0.value != 0x7F && !"\"\\/".unicodeScalars.contains($0)
+            }
+            let name = String(String.UnicodeScalarView(kept.prefix(200)))
+            return name.isEmpty ? "download.json" : name
+        }
+    }
+
+    /// A JSON answer as the options shape it: JSONP, a download, or plain.
+    private static func answer(_ status: Int, _ body: Data, headers: HTTPHeaders, options: Options) -> SandboxResponse {
+        var headers = headers
+        if let download = options.download {
+            headers["Content-Disposition"] = "attachment; filename=\"\(download)\""
+        }
+        guard let callback = options.callback else { return .json(status, body, headers: headers) }
+        var script = Data((callback + "(").utf8)
+        script.append(body)
+        script.append(contentsOf: ");".utf8)
+        headers["Content-Type"] = "application/javascript; charset=utf-8"
+        return SandboxResponse(status: status, headers: headers, body: .data(script))
     }
 
     private func read(
@@ -340,7 +399,13 @@ public final class FirebaseEmulator: SandboxService {
                 headers: Self.commonHeaders.merging(["Content-Type": "text/event-stream; charset=utf-8"]),
                 body: .stream(stream), cancelEvent: Self.fellBehind)
         }
-        var value = try await database.read(at: path, query: query, as: caller).get()
+        if options.priorityOnly {
+            let priority = try await database.priority(at: path, as: caller).get()
+            return Self.answer(
+                200, FirebaseJSONWriter.data(priority, pretty: options.pretty), headers: Self.commonHeaders,
+                options: options)
+        }
+        var value = try await database.read(at: path, query: query, as: caller, export: options.export).get()
         if options.shallow, case .object(let members) = value {
             value = .object(members.mapValues { _ in .bool(true) })
         }
@@ -355,7 +420,8 @@ public final class FirebaseEmulator: SandboxService {
         if options.silent {
             return SandboxResponse(status: 204, headers: headers)
         }
-        return .json(200, FirebaseJSONWriter.data(value, pretty: options.pretty), headers: headers)
+        return Self.answer(
+            200, FirebaseJSONWriter.data(value, pretty: options.pretty), headers: headers, options: options)
     }
 
     private func write(
@@ -369,6 +435,12 @@ public final class FirebaseEmulator: SandboxService {
         }
         let operation: FirebaseWrite.Operation
         switch method {
+        case "PUT" where options.priorityOnly:
+            operation = .setPriority(try FirebaseBodyValidator.value(of: request.body, depth: path.depth))
+        case "DELETE" where options.priorityOnly:
+            operation = .setPriority(.null)
+        case _ where options.priorityOnly:
+            throw .invalidPath
         case "PUT":
             operation = .set(try FirebaseBodyValidator.value(of: request.body, depth: path.depth))
         case "POST":

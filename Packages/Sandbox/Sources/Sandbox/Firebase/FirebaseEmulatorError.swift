@@ -41,6 +41,16 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
     static let invalidJSON = FirebaseEmulatorError(
         status: 400, message: "Invalid data; couldn't parse JSON object, array, or value.")
 
+    /// Firebase's words for a priority that is not a number or a string
+    /// are not documented; these follow its other `Invalid data` messages.
+    static let invalidPriority = FirebaseEmulatorError(
+        status: 400, message: "Invalid data; a priority must be a number, a string or null.")
+
+    /// The service's words are not documented; a JSONP callback must be a
+    /// function name.
+    static let invalidCallback = FirebaseEmulatorError(
+        status: 400, message: "Invalid callback: use a JavaScript function name.")
+
     static let invalidPath = FirebaseEmulatorError(status: 400, message: "Invalid path: Invalid token in path")
 
     static let permissionDenied = FirebaseEmulatorError(status: 401, message: "Permission denied")

@@ -31,8 +31,11 @@ struct FirebaseOrderedIndex {
     private var values: [String: FirebaseIndexValue]
 
     /// Builds the index over a location's current value (its children, if
-    /// it is an object).
-    init(location value: JSON, order: FirebaseRESTQuery.Order) {
+    /// it is an object); `priority` gives a child's priority, by key, for
+    /// `$priority` order.
+    init(
+        location value: JSON, order: FirebaseRESTQuery.Order, priority: (String) -> JSON? = { _ in nil }
+    ) {
         self.order = order
         let children = value.objectValue ?? [:]
         var values: [String: FirebaseIndexValue] = [:]
@@ -40,7 +43,7 @@ struct FirebaseOrderedIndex {
         var entries: [Entry] = []
         entries.reserveCapacity(children.count)
         for (key, child) in children {
-            let value = Self.sortValue(of: child, order: order)
+            let value = Self.sortValue(of: child, order: order, priority: order == .priority ? priority(key) : nil)
             values[key] = value
             entries.append(Entry(value: value, key: key))
         }
@@ -52,13 +55,13 @@ struct FirebaseOrderedIndex {
     /// The number of children indexed.
     var count: Int { entries.count }
 
-    /// Records a child's new value; `.null` removes it.
-    mutating func update(child key: String, to child: JSON) {
+    /// Records a child's new value and priority; `.null` removes it.
+    mutating func update(child key: String, to child: JSON, priority: JSON? = nil) {
         if let old = values.removeValue(forKey: key) {
             entries.remove(Entry(value: old, key: key))
         }
         guard !child.isNull else { return }
-        let value = Self.sortValue(of: child, order: order)
+        let value = Self.sortValue(of: child, order: order, priority: priority)
         values[key] = value
         entries.insert(Entry(value: value, key: key))
     }
@@ -89,12 +92,15 @@ struct FirebaseOrderedIndex {
         return selected.map(\.key)
     }
 
-    /// The value a child is ordered by. Ordering by key or by the absent
-    /// priority leaves every value `null`, so keys alone decide.
-    static func sortValue(of child: JSON, order: FirebaseRESTQuery.Order) -> FirebaseIndexValue {
+    /// The value a child is ordered by. Ordering by key leaves every value
+    /// `null`, so keys alone decide; by priority, children without one come
+    /// first, then numbers, then strings, ties by key.
+    static func sortValue(of child: JSON, order: FirebaseRESTQuery.Order, priority: JSON? = nil) -> FirebaseIndexValue {
         switch order {
-        case .key, .priority:
+        case .key:
             return .null
+        case .priority:
+            return priority.map(FirebaseIndexValue.init) ?? .null
         case .value:
             return FirebaseIndexValue(child)
         case .child(let path):

@@ -15,9 +15,8 @@ struct FirebaseRESTQuery: Sendable, Hashable {
         case key
         /// `"$value"`.
         case value
-        /// `"$priority"`: priorities are not stored (see ``FirebaseNormalizer``),
-        /// so every child ties at `null` and keys decide, as Firebase orders
-        /// children without priorities.
+        /// `"$priority"`: children without a priority first, then numbers,
+        /// then strings, ties broken by key (see ``FirebasePriorities``).
         case priority
         /// A child key or a nested path such as `"a/b"`.
         case child(FirebasePath)

@@ -78,10 +78,43 @@ enum FirebaseStorageCodec {
         }
     }
 
-    /// Rebuilds a database from its rows.
+    /// The row of the priority at `path`: `.priority` or `.priority/<path>`,
+    /// which no data row can be (keys never hold a `.`), in the same
+    /// namespace so that one commit stores a write's data and priorities.
+    static func priorityKey(of path: FirebasePath) -> String {
+        path.isRoot ? priorityPrefix : priorityPrefix + "/" + path.storageKey
+    }
+
+    private static let priorityPrefix = ".priority"
+
+    /// The rows a change of priorities writes or deletes.
+    static func changes(for change: FirebasePriorities.Change) -> [StorageChange] {
+        switch change {
+        case .clear(let path):
+            let key = priorityKey(of: path)
+            return [.delete(key: key), .deleteAll(prefix: key + "/")]
+        case .set(let path, let priority):
+            return [.put(key: priorityKey(of: path), value: FirebaseJSONWriter.data(priority))]
+        }
+    }
+
+    /// Rebuilds a database's priorities from its rows.
+    static func priorities(from rows: [String: Data], namespace: String) throws -> FirebasePriorities {
+        var priorities = FirebasePriorities()
+        for (key, data) in rows where key == priorityPrefix || key.hasPrefix(priorityPrefix + "/") {
+            guard let value = try? JSON.parse(data), FirebasePriorities.isValid(value) else {
+                throw CorruptRow(namespace: namespace, key: key)
+            }
+            let path = FirebasePath(relative: String(key.dropFirst(priorityPrefix.count)))
+            priorities.apply(.set(path, value))
+        }
+        return priorities
+    }
+
+    /// Rebuilds a database from its rows (its priorities' rows aside).
     static func tree(from rows: [String: Data], namespace: String) throws -> FirebaseTree {
         var tree = FirebaseTree()
-        for (key, data) in rows {
+        for (key, data) in rows where !key.hasPrefix(".") {
             guard let value = try? JSON.parse(data), value.isFirebasePrimitive else {
                 throw CorruptRow(namespace: namespace, key: key)
             }

@@ -13,6 +13,9 @@ struct FirebaseWrite: Sendable {
         case update([(path: FirebasePath, key: String, value: JSON)])
         /// DELETE.
         case remove
+        /// PUT to `…/.priority.json`: the node's priority (`null` removes
+        /// it); the data stays as it is.
+        case setPriority(JSON)
     }
 
     /// Where the write applies.

@@ -22,6 +22,10 @@ actor FirebaseDatabase {
     /// What storage holds: the tree minus the writes still being committed.
     /// A failed commit puts the database back to it.
     private var committedTree: FirebaseTree
+    /// The nodes' priorities, beside the tree.
+    private var priorities: FirebasePriorities
+    /// The priorities storage holds, as ``committedTree``.
+    private var committedPriorities: FirebasePriorities
     private var pushIDs = FirebasePushID()
     private var indexes = FirebaseIndexCache()
     private var streams = FirebaseStreams()
@@ -39,18 +43,21 @@ actor FirebaseDatabase {
         var sequence: Int
         var changes: [StorageChange]
         var sets: [(path: FirebasePath, value: JSON)]
+        var priorityChanges: [FirebasePriorities.Change]
         var events: [(stream: Int, frame: Data)]
     }
 
     /// Creates a database holding `tree`, writing through to `storage`.
     init(
-        name: String, tree: FirebaseTree, rules: FirebaseRules, storage: (any SandboxStorage)?,
-        keepAliveInterval: Duration
+        name: String, tree: FirebaseTree, priorities: FirebasePriorities = FirebasePriorities(), rules: FirebaseRules,
+        storage: (any SandboxStorage)?, keepAliveInterval: Duration
     ) {
         self.name = name
         self.rules = rules
         self.tree = tree
         self.committedTree = tree
+        self.priorities = priorities
+        self.committedPriorities = priorities
         self.keepAliveInterval = keepAliveInterval
         self.storage = storage
     }
@@ -89,7 +96,7 @@ actor FirebaseDatabase {
     {
         guard case .user(let auth) = caller, !rules.opensReads else { return nil }
         return FirebaseRuleCheck(rules: rules, auth: auth, now: Double(FirebaseEmulator.currentTime()))
-            .read(path, query: query, in: tree)
+            .read(path, query: query, in: tree, priorities: priorities)
     }
 
     /// Replaces the rules. Streams whose reader may no longer read what
@@ -113,13 +120,22 @@ actor FirebaseDatabase {
     }
 
     /// What `caller` reads at `path`, with `query` if given, or the rules'
-    /// refusal.
+    /// refusal; in Firebase's export format (priorities included) when
+    /// `export` is set.
     func read(
-        at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller
+        at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller, export: Bool = false
     ) -> Result<JSON, FirebaseEmulatorError> {
         if let denial = denial(reading: path, query: query, as: caller) { return .failure(.permissionDenied(denial)) }
-        guard let query else { return .success(tree.value(at: path)) }
-        return .success(self.query(query, at: path))
+        let value = query.map { self.query($0, at: path) } ?? tree.value(at: path)
+        guard export, !priorities.isEmpty else { return .success(value) }
+        return .success(priorities.export(value, at: path))
+    }
+
+    /// The priority of the node at `path` (`null` when it has none), for
+    /// `GET …/.priority.json`, or the rules' refusal.
+    func priority(at path: FirebasePath, as caller: FirebaseCaller) -> Result<JSON, FirebaseEmulatorError> {
+        if let denial = denial(reading: path, query: nil, as: caller) { return .failure(.permissionDenied(denial)) }
+        return .success(priorities.priority(at: path) ?? .null)
     }
 
     /// The children of `path` a query selects, as an object (empty when none).
@@ -130,7 +146,7 @@ actor FirebaseDatabase {
     private func select(_ query: FirebaseRESTQuery, at path: FirebasePath) -> [String: JSON] {
         guard case .object(let children) = tree.value(at: path) else { return [:] }
         guard query.filters else { return children }
-        let keys = indexes.index(at: path, order: query.order, in: tree).select(query)
+        let keys = indexes.index(at: path, order: query.order, in: tree, priorities: priorities).select(query)
         var selected: [String: JSON] = [:]
         selected.reserveCapacity(keys.count)
         for key in keys {
@@ -151,13 +167,13 @@ actor FirebaseDatabase {
             let etag = FirebaseETag.of(current)
             guard etag == expected else { return .success(.preconditionFailed(current: current, etag: etag)) }
         }
-        let sets: [(path: FirebasePath, value: JSON)]
-        let echo: JSON
+        let resolved: Resolved
         do throws(FirebaseEmulatorError) {
-            (sets, echo) = try resolve(write)
+            resolved = try resolve(write)
         } catch {
             return .failure(error)
         }
+        let sets = resolved.sets
         let paths = sets.map(\.path)
         let previousValues = FirebaseEventPlanner.valuesAbove(paths, in: streams, tree: tree)
         var check: FirebaseRuleCheck?
@@ -172,22 +188,35 @@ actor FirebaseDatabase {
             }
             tree.set(set.value, at: set.path)
         }
+        let previousPriorities = priorities
+        let priorityChanges = self.priorityChanges(of: write, resolved)
+        for change in priorityChanges {
+            if storage != nil { changes += FirebaseStorageCodec.changes(for: change) }
+            priorities.apply(change)
+        }
         // An empty PATCH writes nothing but still needs permission to write.
         let checked = paths.isEmpty ? [write.path] : paths
-        if let check, let denial = check.write(checked, data: FirebaseRuleData(tree: tree, replaced: replaced)) {
+        if let check,
+            let denial = check.write(
+                checked,
+                data: FirebaseRuleData(
+                    tree: tree, replaced: replaced, priorities: priorities, previousPriorities: previousPriorities))
+        {
             // Refused: put back what the write replaced, outermost last.
             for entry in replaced.reversed() {
                 tree.set(entry.value, at: entry.path)
             }
+            priorities = previousPriorities
             return .failure(.permissionDenied(denial))
         }
-        indexes.update(after: paths, in: tree)
+        indexes.update(after: paths + priorityChanges.map(\.path), in: tree, priorities: priorities)
         let events = FirebaseEventPlanner.events(
             for: write, sets: sets, previousValues: previousValues, streams: &streams, tree: tree,
             select: { select($0, at: $1) })
         let etag = write.wantsETag ? FirebaseETag.of(tree.value(at: write.path)) : nil
         if let commits {
-            let pending = PendingWrite(sequence: nextSequence, changes: changes, sets: sets, events: events)
+            let pending = PendingWrite(
+                sequence: nextSequence, changes: changes, sets: sets, priorityChanges: priorityChanges, events: events)
             nextSequence += 1
             uncommitted.append(pending)
             do {
@@ -198,7 +227,28 @@ actor FirebaseDatabase {
         } else {
             streams.deliver(events)
         }
-        return .success(.written(echo: echo, etag: etag))
+        return .success(.written(echo: resolved.echo, etag: etag))
+    }
+
+    /// How a write changes the priorities: those at and below each replaced
+    /// node go, the written ones come, and nodes the write left empty lose
+    /// theirs. A database without priorities skips all of it.
+    private func priorityChanges(of write: FirebaseWrite, _ resolved: Resolved) -> [FirebasePriorities.Change] {
+        var changes: [FirebasePriorities.Change] = []
+        if case .setPriority(let priority) = write.operation, !tree.value(at: write.path).isNull {
+            changes.append(.set(write.path, priority))
+        }
+        guard !priorities.isEmpty || !resolved.priorities.isEmpty else { return changes }
+        for set in resolved.sets {
+            if priorities.hasAny(atOrBelow: set.path) { changes.append(.clear(set.path)) }
+            for ancestor in priorities.ancestors(of: set.path) where tree.value(at: ancestor).isNull {
+                changes.append(.clear(ancestor))
+            }
+        }
+        for (path, priority) in resolved.priorities {
+            changes.append(.set(path, priority))
+        }
+        return changes
     }
 
     /// What a set at `path` replaces: the value there, or the primitive
@@ -218,20 +268,27 @@ actor FirebaseDatabase {
         return (path, node)
     }
 
+    /// What a write sets, once normalized: the values, the priorities met
+    /// in them, and the body to answer.
+    private struct Resolved {
+        var sets: [(path: FirebasePath, value: JSON)]
+        var echo: JSON
+        var priorities: [(path: FirebasePath, priority: JSON)] = []
+    }
+
     /// The normalized values the write sets, and what to answer.
-    private func resolve(
-        _ write: FirebaseWrite
-    ) throws(FirebaseEmulatorError) -> ([(path: FirebasePath, value: JSON)], JSON) {
+    private func resolve(_ write: FirebaseWrite) throws(FirebaseEmulatorError) -> Resolved {
         let before = tree
-        let normalizer = FirebaseNormalizer(now: write.now) { before.value(at: $0) }
+        var normalizer = FirebaseNormalizer(now: write.now) { before.value(at: $0) }
+        var resolved: Resolved
         switch write.operation {
         case .set(let value):
             let normalized = try normalizer.normalize(value, at: write.path)
-            return ([(write.path, normalized)], normalized)
+            resolved = Resolved(sets: [(write.path, normalized)], echo: normalized)
         case .push(let value):
             let key = pushIDs.next(now: write.now)
             let path = write.path.appending(key)
-            return ([(path, try normalizer.normalize(value, at: path))], ["name": .string(key)])
+            resolved = Resolved(sets: [(path, try normalizer.normalize(value, at: path))], echo: ["name": .string(key)])
         case .update(let members):
             var sets: [(path: FirebasePath, value: JSON)] = []
             var echoed: [String: JSON] = [:]
@@ -241,10 +298,15 @@ actor FirebaseDatabase {
                 sets.append((path, normalized))
                 echoed[member.key] = normalized
             }
-            return (sets, .object(echoed))
+            resolved = Resolved(sets: sets, echo: .object(echoed))
         case .remove:
-            return ([(write.path, .null)], .null)
+            resolved = Resolved(sets: [(write.path, .null)], echo: .null)
+        case .setPriority(let priority):
+            guard FirebasePriorities.isValid(priority) else { throw .invalidPriority }
+            resolved = Resolved(sets: [], echo: priority)
         }
+        resolved.priorities = normalizer.priorities
+        return resolved
     }
 
     // MARK: Storage
@@ -257,6 +319,9 @@ actor FirebaseDatabase {
             for set in write.sets {
                 committedTree.set(set.value, at: set.path)
             }
+            for change in write.priorityChanges {
+                committedPriorities.apply(change)
+            }
             streams.deliver(write.events)
         }
     }
@@ -267,9 +332,13 @@ actor FirebaseDatabase {
     private func rollBack(through sequence: Int) {
         uncommitted.removeAll { $0.sequence <= sequence }
         tree = committedTree
+        priorities = committedPriorities
         for write in uncommitted {
             for set in write.sets {
                 tree.set(set.value, at: set.path)
+            }
+            for change in write.priorityChanges {
+                priorities.apply(change)
             }
         }
         indexes.removeAll()

@@ -19,16 +19,18 @@ struct FirebaseIndexCache {
 
     /// The index of the children at `path` in `order`, built from `tree`
     /// when it is not cached.
-    mutating func index(at path: FirebasePath, order: FirebaseRESTQuery.Order, in tree: FirebaseTree)
-        -> FirebaseOrderedIndex
-    {
+    mutating func index(
+        at path: FirebasePath, order: FirebaseRESTQuery.Order, in tree: FirebaseTree, priorities: FirebasePriorities
+    ) -> FirebaseOrderedIndex {
         clock += 1
         let key = Key(path: path, order: order)
         if let cached = entries[key] {
             entries[key]?.lastUse = clock
             return cached.index
         }
-        let index = FirebaseOrderedIndex(location: tree.value(at: path), order: order)
+        let index = FirebaseOrderedIndex(location: tree.value(at: path), order: order) { key in
+            priorities.priority(at: path.appending(key))
+        }
         if entries.count >= Self.maxIndexes, let oldest = entries.min(by: { $0.value.lastUse < $1.value.lastUse }) {
             entries[oldest.key] = nil
         }
@@ -40,12 +42,13 @@ struct FirebaseIndexCache {
     /// changed below its location are re-sorted; a write at or above it
     /// drops it, to be rebuilt when next queried. Keys are copied first so
     /// that no second reference makes an index's storage copy itself.
-    mutating func update(after paths: [FirebasePath], in tree: FirebaseTree) {
+    mutating func update(after paths: [FirebasePath], in tree: FirebaseTree, priorities: FirebasePriorities) {
         for key in Array(entries.keys) {
             var touched: Set<String> = []
             var replaced = false
             for path in paths {
                 if path.isStrictlyWithin(key.path) {
+                    // A change below a child (or to its priority) moves the child.
                     touched.insert(path.keys[key.path.depth])
                 } else if key.path.isWithin(path) {
                     replaced = true
@@ -57,8 +60,9 @@ struct FirebaseIndexCache {
                 continue
             }
             for child in touched {
-                let value = tree.value(at: key.path.appending(child))
-                entries[key]?.index.update(child: child, to: value)
+                let path = key.path.appending(child)
+                entries[key]?.index.update(
+                    child: child, to: tree.value(at: path), priority: priorities.priority(at: path))
             }
         }
     }

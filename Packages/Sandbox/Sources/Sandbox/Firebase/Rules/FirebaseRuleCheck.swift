@@ -30,8 +30,12 @@ struct FirebaseRuleCheck {
 
     /// `nil` when the rules let the caller read `path` (with `query`), else
     /// why not.
-    func read(_ path: FirebasePath, query: FirebaseRESTQuery?, in tree: FirebaseTree) -> FirebaseRuleDenial? {
-        var evaluator = FirebaseRuleEvaluator(data: FirebaseRuleData(tree: tree), auth: auth, now: now, query: query)
+    func read(
+        _ path: FirebasePath, query: FirebaseRESTQuery?, in tree: FirebaseTree,
+        priorities: FirebasePriorities = FirebasePriorities()
+    ) -> FirebaseRuleDenial? {
+        var evaluator = FirebaseRuleEvaluator(
+            data: FirebaseRuleData(tree: tree, priorities: priorities), auth: auth, now: now, query: query)
         return grant(.read, path, using: &evaluator) { $0.read }
     }
 

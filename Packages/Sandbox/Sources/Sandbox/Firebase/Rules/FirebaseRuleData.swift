@@ -10,17 +10,34 @@ struct FirebaseRuleData: Sendable {
     /// Each place a write changed, with the value it held before (outermost
     /// places are looked up first).
     let replaced: [(path: FirebasePath, value: JSON)]
+    /// The priorities, after the write.
+    let priorities: FirebasePriorities
+    /// The priorities before the write.
+    let previousPriorities: FirebasePriorities
 
     /// The data of a read: nothing replaced.
-    init(tree: FirebaseTree) {
+    init(tree: FirebaseTree, priorities: FirebasePriorities = FirebasePriorities()) {
         self.tree = tree
         replaced = []
+        self.priorities = priorities
+        previousPriorities = priorities
     }
 
     /// The data of a write applied to `tree`, which replaced `replaced`.
-    init(tree: FirebaseTree, replaced: [(path: FirebasePath, value: JSON)]) {
+    init(
+        tree: FirebaseTree, replaced: [(path: FirebasePath, value: JSON)],
+        priorities: FirebasePriorities = FirebasePriorities(),
+        previousPriorities: FirebasePriorities = FirebasePriorities()
+    ) {
         self.tree = tree
         self.replaced = replaced.sorted { $0.path.depth < $1.path.depth }
+        self.priorities = priorities
+        self.previousPriorities = previousPriorities
+    }
+
+    /// The priority at `path`, after the write when `isNew`, else before.
+    func priority(at path: FirebasePath, isNew: Bool) -> JSON {
+        (isNew ? priorities : previousPriorities).priority(at: path) ?? .null
     }
 
     /// The value at `path`, after the write when `isNew`, else before it.

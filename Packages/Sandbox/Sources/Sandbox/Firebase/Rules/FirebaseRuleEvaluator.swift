@@ -277,7 +277,7 @@ struct FirebaseRuleEvaluator {
         case "isNumber": return .bool(value.numberValue != nil)
         case "isString": return .bool(value.stringValue != nil)
         case "isBoolean": return .bool(value.boolValue != nil)
-        case "getPriority": return .null
+        case "getPriority": return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
         case "parent":
             guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
             return .snapshot(
