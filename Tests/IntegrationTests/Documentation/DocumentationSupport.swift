@@ -73,3 +73,42 @@ final class DocumentationScreen {
         waiter = nil
     }
 }
+
+/// Files of the repository the samples and their articles share.
+enum DocumentationFiles {
+    /// The repository's root, from this file's place in it.
+    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// The text of `path`, relative to the root.
+    static func text(_ path: String) throws -> String {
+        try String(contentsOf: root.appending(path: path), encoding: .utf8)
+    }
+
+    /// One command of an article's `<!-- curl -->` block and the output it
+    /// shows on the `# → ` line after it.
+    struct CurlStep {
+        var command: String
+        var output: String
+    }
+
+    /// The commands of the block marked `<!-- curl -->` in the article at
+    /// `path`, continuation lines joined, each with the output it shows.
+    static func curlSteps(in path: String) throws -> [CurlStep] {
+        let text = try text(path)
+        guard let marker = text.range(of: "<!-- curl -->\n```sh\n"),
+            let end = text.range(of: "\n```", range: marker.upperBound..<text.endIndex)
+        else { return [] }
+        var steps: [CurlStep] = []
+        for line in text[marker.upperBound..<end.lowerBound].replacingOccurrences(of: "\\\n", with: " ")
+            .split(separator: "\n")
+        {
+            if line.hasPrefix("curl ") {
+                steps.append(CurlStep(command: String(line), output: ""))
+            } else if line.hasPrefix("# → "), !steps.isEmpty {
+                steps[steps.count - 1].output = String(line.dropFirst("# → ".count))
+            }
+        }
+        return steps
+    }
+}

@@ -47,6 +47,58 @@ struct MessageBoardLessonSamples {
     }
 }
 
+extension MessageBoardLessonSamples {
+    @Test("Securing the board: two users and an anonymous caller against the guide's rules")
+    func securing() async throws {
+        let sandbox = try await Sandbox()
+        let rules = try DocumentationFiles.text("Examples/Rules/message-board.rules.json")
+        // The article shows the rules file as it is.
+        let article = try DocumentationFiles.text("Docs/NetworkingLessons.docc/MessageBoardLesson.md")
+        #expect(article.contains("```json\n" + rules.trimmingCharacters(in: .newlines) + "\n```"))
+        let printed = try await Printed.capture {
+            // snippet: message-board-lesson-rules
+            let admin = FirebaseClient(
+                databaseURL: Sandbox.baseURL, namespace: "lambda-message-board", credentials: .accessToken("owner"),
+                transport: SandboxTransport(sandbox))
+            try await admin.setRules(rules)
+
+            func board(signedInAs uid: String?, name: String = "") -> MessageBoardClient {
+                var configuration = FirebaseClient.Configuration(
+                    databaseURL: Sandbox.baseURL, namespace: "lambda-message-board",
+                    transport: SandboxTransport(sandbox))
+                if let uid {
+                    let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
+                    configuration.interceptors = [
+                        FirebaseIDTokenInterceptor(tokens: AccessTokenStore(token: token) { token })
+                    ]
+                }
+                return MessageBoardClient(firebase: FirebaseClient(configuration: configuration))
+            }
+            let ada = board(signedInAs: "ada", name: "Ada")
+            let bob = board(signedInAs: "bob", name: "Bob")
+            let anonymous = board(signedInAs: nil)
+
+            let thread = try await ada.createMessageThread(title: "Rules")
+            _ = try await bob.createMessage(in: thread, text: "Signed by me", sender: "Bob")
+            print(
+                try await anonymous.fetchMessageThreads().thread(withIdentifier: thread.identifier)?.messages.count ?? 0
+            )  // 1
+            do {
+                _ = try await bob.createMessage(in: thread, text: "Signed by Ada", sender: "Ada")
+            } catch let error as NetworkError {
+                print(error.failure?.message?.message ?? "")  // Permission denied
+            }
+            do {
+                _ = try await anonymous.createMessageThread(title: "Spam")
+            } catch let error as NetworkError {
+                print(error.failure?.message?.message ?? "")  // Permission denied
+            }
+            // end snippet
+        }
+        #expect(printed == ["1", "Permission denied", "Permission denied"])
+    }
+}
+
 /// Samples print as the articles show; the lines are captured and checked.
 private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
     Printed.record(items, separator: separator)

@@ -4,6 +4,7 @@ import Models
 import Networking
 import PostFeedClient
 import Sandbox
+import SandboxServer
 import Testing
 
 /// The code of the Post feed lesson's guide, run against the in-process Sandbox.
@@ -61,6 +62,77 @@ struct PostFeedLessonSamples {
             // end snippet
         }
         #expect(printed == ["[14, 15, 12] 41", "true", "42", "true false"])
+    }
+}
+
+extension PostFeedLessonSamples {
+    @Test("Securing the feed: two users and an anonymous caller against the guide's rules")
+    func securing() async throws {
+        let sandbox = try await Sandbox()
+        let rules = try DocumentationFiles.text("Examples/Rules/post-feed.rules.json")
+        // The article shows the rules file as it is.
+        let article = try DocumentationFiles.text("Docs/NetworkingLessons.docc/PostFeedLesson.md")
+        #expect(article.contains("```json\n" + rules.trimmingCharacters(in: .newlines) + "\n```"))
+        let printed = try await Printed.capture {
+            // snippet: post-feed-lesson-rules
+            // An administrator saves the rules (the emulators accept `owner`).
+            let admin = FirebaseClient(
+                databaseURL: Sandbox.baseURL, namespace: "devmtn-post", credentials: .accessToken("owner"),
+                transport: SandboxTransport(sandbox))
+            try await admin.setRules(rules)
+
+            // A signed-in user's client sends their ID token; against the
+            // Sandbox, an unsigned one it makes for any user will do.
+            func feed(signedInAs uid: String?, name: String = "") -> PostFeedClient {
+                var configuration = FirebaseClient.Configuration(
+                    databaseURL: Sandbox.baseURL, namespace: "devmtn-post", transport: SandboxTransport(sandbox))
+                if let uid {
+                    let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
+                    let tokens = AccessTokenStore(token: token) { token }
+                    configuration.interceptors = [FirebaseIDTokenInterceptor(tokens: tokens)]
+                }
+                return PostFeedClient(firebase: FirebaseClient(configuration: configuration))
+            }
+            let ada = feed(signedInAs: "ada", name: "Ada")
+            let bob = feed(signedInAs: "bob", name: "Bob")
+            let anonymous = feed(signedInAs: nil)
+
+            let post = try await ada.addPost(username: "Ada", text: "Rules are not filters.")
+            let page = try await anonymous.fetchPosts(reset: true)
+            print(page.posts.contains(post))  // true: anyone reads
+            for (who, client, username, text) in [
+                ("anonymous", anonymous, "Ada", "Hi"), ("Bob as Ada", bob, "Ada", "Hi"),
+                ("Bob, too long", bob, "Bob", String(repeating: "a", count: 281)),
+            ] {
+                do {
+                    try await client.addPost(username: username, text: text)
+                } catch let error as NetworkError {
+                    print(who, error.failure?.status ?? 0, error.failure?.message?.message ?? "")  // … 401 Permission denied
+                }
+            }
+            // end snippet
+        }
+        #expect(
+            printed == [
+                "true", "anonymous 401 Permission denied", "Bob as Ada 401 Permission denied",
+                "Bob, too long 401 Permission denied",
+            ])
+    }
+
+    @Test("The guide's curl commands against a sandbox server give the answers it shows")
+    func securingWithCurl() async throws {
+        let steps = try DocumentationFiles.curlSteps(in: "Docs/NetworkingLessons.docc/PostFeedLesson.md")
+        #expect(steps.count == 6)
+        try await SandboxServer.withServer { server in
+            for step in steps {
+                let command = step.command.replacingOccurrences(
+                    of: "http://127.0.0.1:8080", with: server.baseURL.absoluteString)
+                let (status, output) = try await LessonAppGuideSamples.shell(
+                    "cd '\(DocumentationFiles.root.path)' && " + command)
+                #expect(status == 0, "\(step.command)")
+                #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == step.output, "\(step.command)")
+            }
+        }
     }
 }
 
