@@ -28,6 +28,7 @@ struct RunCommand: AsyncParsableCommand {
             (7, { try await ImageBenchmark(settings: settings).run() }),
             (8, { try await ServerThroughputBenchmark(settings: settings).run() }),
             (9, { try await SlowReadersBenchmark(settings: settings).run() }),
+            (10, { try await RulesWriteBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()

@@ -84,7 +84,7 @@ struct SandboxGuideSamples {
     func configuration() async throws {
         // snippet: sandbox-guide-configuration
         var configuration = SandboxConfiguration()
-        configuration.firebase.authSecret = "s3cret"  // --auth-secret: requests need ?auth=s3cret
+        configuration.firebase.authSecret = "s3cret"  // --auth-secret: locked, ?auth=s3cret is an administrator
         configuration.airtable.acceptsLegacyAPIKey = true  // --airtable-legacy-api-key: the lesson's ?api_key= works
         configuration.airtable.rateLimitEnabled = false  // --no-rate-limit
         let configured = try await Sandbox(configuration: configuration)

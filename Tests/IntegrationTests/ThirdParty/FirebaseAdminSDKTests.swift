@@ -28,4 +28,24 @@ struct FirebaseAdminSDKTests {
             #expect(run.output.contains("Ran 5 tests"), "\(run.output)")
         }
     }
+
+    @Test("The Sandbox guide's Admin SDK example prints what it shows")
+    func guideExample() async throws {
+        let guide = try String(
+            contentsOf: PythonClient.root.appending(path: "Docs/NetworkingLessons.docc/UsingTheSandbox.md"),
+            encoding: .utf8)
+        guard let start = guide.range(of: "```python\nimport os, firebase_admin"),
+            let end = guide.range(of: "\n```", range: start.upperBound..<guide.endIndex)
+        else {
+            Issue.record("the guide has no Admin SDK example")
+            return
+        }
+        let code = "import os, firebase_admin" + guide[start.upperBound..<end.lowerBound]
+        try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
+            let run = try await PythonClient.run(
+                code: code.replacingOccurrences(of: "127.0.0.1:8080", with: "127.0.0.1:\(server.port)"))
+            #expect(run.status == 0, "\(run.output)")
+            #expect(run.output.trimmingCharacters(in: .whitespacesAndNewlines) == "44", "\(run.output)")
+        }
+    }
 }

@@ -92,6 +92,8 @@ public final class FirebaseEmulator: SandboxService {
     public let configuration: Configuration
     let databases: FirebaseDatabases
     private let storage: (any SandboxStorage)?
+    /// The ID tokens read so far.
+    private let idTokens = FirebaseIDTokenCache()
     /// What a namespace that was never created reads as; never registered,
     /// stored or written.
     private let emptyDatabase: FirebaseDatabase
@@ -273,7 +275,7 @@ public final class FirebaseEmulator: SandboxService {
         if method == "OPTIONS" {
             return SandboxResponse(status: 200, headers: Self.preflightHeaders)
         }
-        let caller = try FirebaseCaller(request, secret: configuration.authSecret, now: Date())
+        let caller = try FirebaseCaller(request, secret: configuration.authSecret, now: Date(), cache: idTokens)
         if request.path == "/.settings/rules.json" {
             return try await rulesRequest(request, method: method, caller: caller)
         }

@@ -40,7 +40,12 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path written in a PATCH body key or an `orderBy` value:
     /// `a/b`, with leading, trailing and doubled slashes ignored.
     init(relative text: String) {
-        keys = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        // Most are one key (`child('uid')`): no splitting then.
+        if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) {
+            keys = [text]
+        } else {
+            keys = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        }
     }
 
     /// Checks every key, then the depth.

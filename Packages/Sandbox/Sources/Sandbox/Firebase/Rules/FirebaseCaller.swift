@@ -33,8 +33,11 @@ enum FirebaseCaller: Sendable, Equatable {
     static let invalidOverride = FirebaseEmulatorError(
         status: 400, message: "Invalid auth_variable_override: must be a JSON object or null.")
 
-    /// The caller of `request`, for a database whose secret is `secret`.
-    init(_ request: SandboxRequest, secret: String?, now: Date) throws(FirebaseEmulatorError) {
+    /// The caller of `request`, for a database whose secret is `secret`;
+    /// ID tokens read before come from `cache`.
+    init(
+        _ request: SandboxRequest, secret: String?, now: Date, cache: FirebaseIDTokenCache? = nil
+    ) throws(FirebaseEmulatorError) {
         var token: String?
         if let header = request.headers["Authorization"] {
             let parts = header.split(separator: " ", maxSplits: 1)
@@ -55,16 +58,30 @@ enum FirebaseCaller: Sendable, Equatable {
             self = try Self.overridden(request) ?? .administrator
             return
         }
-        guard let claims = Self.claims(ofJWT: token) else { throw Self.unparsableToken }
-        if let expiry = claims["exp"]?.numberValue, expiry < now.timeIntervalSince1970 {
+        let entry: FirebaseIDTokenCache.Entry
+        if let cached = cache?.entry(for: token) {
+            entry = cached
+        } else {
+            entry = try Self.entry(ofIDToken: token)
+            cache?.store(entry, for: token)
+        }
+        if let expiry = entry.expiry, expiry < now.timeIntervalSince1970 {
             throw Self.expiredToken
         }
+        self = .user(auth: entry.auth)
+    }
+
+    /// The `auth` an ID token gives, and its expiry.
+    private static func entry(ofIDToken token: String) throws(FirebaseEmulatorError) -> FirebaseIDTokenCache.Entry {
+        guard let claims = claims(ofJWT: token) else { throw unparsableToken }
         guard let uid = claims["sub"]?.stringValue ?? claims["user_id"]?.stringValue, !uid.isEmpty else {
-            throw Self.unparsableToken
+            throw unparsableToken
         }
         let signIn = claims["firebase"]?["sign_in_provider"]?.stringValue ?? "custom"
         let provider = signIn.hasSuffix(".com") ? String(signIn.dropLast(4)) : signIn
-        self = .user(auth: ["uid": .string(uid), "provider": .string(provider), "token": .object(claims)])
+        return FirebaseIDTokenCache.Entry(
+            auth: ["uid": .string(uid), "provider": .string(provider), "token": .object(claims)],
+            expiry: claims["exp"]?.numberValue)
     }
 
     /// The `auth` the administrator asked the rules to run with, if any.
@@ -90,9 +107,18 @@ enum FirebaseCaller: Sendable, Equatable {
     }
 
     private static func decodedSegment(_ segment: Substring) -> JSON? {
-        var base64 = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        base64 += String(repeating: "=", count: (4 - base64.count % 4) % 4)
-        guard let data = Data(base64Encoded: base64) else { return nil }
+        // base64url to base64, byte by byte (no string searching).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count + 3)
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            default: bytes.append(byte)
+            }
+        }
+        bytes += Array(repeating: UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4)
+        guard let data = Data(base64Encoded: Data(bytes)) else { return nil }
         return try? JSON.parse(data, maxDepth: 32)
     }
 }

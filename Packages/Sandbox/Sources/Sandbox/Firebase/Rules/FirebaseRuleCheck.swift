@@ -46,7 +46,8 @@ struct FirebaseRuleCheck {
         for path in paths {
             if let denial = grant(.write, path, using: &evaluator, { $0.write }) { return denial }
         }
-        var validated: Set<FirebasePath> = []
+        // Places checked once even when a multi-path update's paths share them.
+        var validated: Set<FirebasePath>? = paths.count > 1 ? [] : nil
         for path in paths {
             if let denial = validate(path, using: &evaluator, validated: &validated) { return denial }
         }
@@ -81,20 +82,24 @@ struct FirebaseRuleCheck {
     // MARK: Validation
 
     private func validate(
-        _ path: FirebasePath, using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>
+        _ path: FirebasePath, using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>?
     ) -> FirebaseRuleDenial? {
         // Above the written path: the nodes whose new data contains it.
         var node = rules.root
         var bindings: [String: String] = [:]
         for depth in 0...path.depth {
-            let place = FirebasePath(keys: Array(path.keys.prefix(depth)))
             if depth == path.depth {
-                return validateSubtree(node, at: place, bindings: bindings, using: &evaluator, validated: &validated)
+                let value = evaluator.data.value(at: path, isNew: true)
+                return validateSubtree(
+                    node, at: path, value: value, bindings: bindings, using: &evaluator, validated: &validated)
             }
-            if let rule = node.validate, validated.insert(place).inserted,
-                let denial = check(rule, at: place, bindings: bindings, using: &evaluator)
-            {
-                return denial
+            if let rule = node.validate {
+                let place = FirebasePath(keys: Array(path.keys.prefix(depth)))
+                if Self.firstVisit(place, &validated),
+                    let denial = check(rule, at: place, bindings: bindings, using: &evaluator)
+                {
+                    return denial
+                }
             }
             guard let next = node.child(path.keys[depth]) else { return nil }
             node = next.node
@@ -103,16 +108,20 @@ struct FirebaseRuleCheck {
         return nil
     }
 
-    /// The `.validate` rules at and below `path` that meet new data.
+    private static func firstVisit(_ place: FirebasePath, _ validated: inout Set<FirebasePath>?) -> Bool {
+        guard validated != nil else { return true }
+        return validated?.insert(place).inserted ?? true
+    }
+
+    /// The `.validate` rules at and below `path`, whose new data is
+    /// `value`, that meet new data.
     private func validateSubtree(
-        _ node: FirebaseRuleNode, at path: FirebasePath, bindings: [String: String],
-        using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>
+        _ node: FirebaseRuleNode, at path: FirebasePath, value: JSON, bindings: [String: String],
+        using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>?
     ) -> FirebaseRuleDenial? {
-        guard node.hasValidation else { return nil }
-        let value = evaluator.data.value(at: path, isNew: true)
-        guard !value.isNull else { return nil }
-        if let rule = node.validate, validated.insert(path).inserted,
-            let denial = check(rule, at: path, bindings: bindings, using: &evaluator)
+        guard node.hasValidation, !value.isNull else { return nil }
+        if let rule = node.validate, Self.firstVisit(path, &validated),
+            let denial = check(rule, at: path, bindings: bindings, newValue: value, using: &evaluator)
         {
             return denial
         }
@@ -122,11 +131,12 @@ struct FirebaseRuleCheck {
             node.wildcard?.node.hasValidation == true
             ? Array(members.keys) : node.children.keys.filter { members[$0] != nil }
         for key in keys {
-            guard let next = node.child(key) else { continue }
+            guard let next = node.child(key), next.node.hasValidation, let child = members[key] else { continue }
             var childBindings = bindings
             if let binding = next.binding { childBindings[binding.name] = binding.value }
             if let denial = validateSubtree(
-                next.node, at: path.appending(key), bindings: childBindings, using: &evaluator, validated: &validated)
+                next.node, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
+                validated: &validated)
             {
                 return denial
             }
@@ -135,10 +145,11 @@ struct FirebaseRuleCheck {
     }
 
     private func check(
-        _ rule: FirebaseRuleNode.Rule, at path: FirebasePath, bindings: [String: String],
+        _ rule: FirebaseRuleNode.Rule, at path: FirebasePath, bindings: [String: String], newValue: JSON? = nil,
         using evaluator: inout FirebaseRuleEvaluator
     ) -> FirebaseRuleDenial? {
-        let (granted, failure) = evaluator.grants(rule, at: .init(path: path, bindings: bindings))
+        let (granted, failure) = evaluator.grants(
+            rule, at: .init(path: path, bindings: bindings, newValue: newValue))
         guard !granted else { return nil }
         return FirebaseRuleDenial(
             explanation: "Validation failed at \(path): " + Self.refusal(rule, failure: failure) + ".")

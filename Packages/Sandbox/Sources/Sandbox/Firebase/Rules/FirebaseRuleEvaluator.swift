@@ -40,6 +40,8 @@ struct FirebaseRuleEvaluator {
     struct Place {
         var path: FirebasePath
         var bindings: [String: String]
+        /// The new data at ``path``, when the caller already has it.
+        var newValue: JSON? = nil
     }
 
     /// Whether `rule` grants at `place`; a failure is returned as `false`
@@ -81,7 +83,11 @@ struct FirebaseRuleEvaluator {
             case .query: return .query
             case .root: return .snapshot(FirebaseRuleSnapshot(path: .root, isNew: false))
             case .data: return .snapshot(FirebaseRuleSnapshot(path: place.path, isNew: false))
-            case .newData: return .snapshot(FirebaseRuleSnapshot(path: place.path, isNew: true))
+            case .newData:
+                // The new data is the tree as it is: cheap to read now, and
+                // every child read below starts from it.
+                let value = place.newValue ?? data.value(at: place.path, isNew: true)
+                return .snapshot(FirebaseRuleSnapshot(path: place.path, isNew: true, value: value))
             }
         case .wildcard(let name):
             guard let value = place.bindings[name] else { throw Failure(message: "unknown variable \(name)") }
@@ -270,26 +276,33 @@ struct FirebaseRuleEvaluator {
     private mutating func call(
         _ name: String, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
-        let value = data.value(at: snapshot.path, isNew: snapshot.isNew)
+        // Only the methods that look at the value read it: `root.child(…)`
+        // must not rebuild the whole database as it was before the write.
+        func value() -> JSON { snapshot.value ?? data.value(at: snapshot.path, isNew: snapshot.isNew) }
         switch name {
-        case "val": return FirebaseRuleValue(value)
-        case "exists": return .bool(!value.isNull)
-        case "isNumber": return .bool(value.numberValue != nil)
-        case "isString": return .bool(value.stringValue != nil)
-        case "isBoolean": return .bool(value.boolValue != nil)
+        case "val": return FirebaseRuleValue(value())
+        case "exists": return .bool(!value().isNull)
+        case "isNumber": return .bool(value().numberValue != nil)
+        case "isString": return .bool(value().stringValue != nil)
+        case "isBoolean": return .bool(value().boolValue != nil)
         case "getPriority": return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
         case "parent":
             guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
             return .snapshot(
                 FirebaseRuleSnapshot(path: FirebasePath(keys: snapshot.path.keys.dropLast()), isNew: snapshot.isNew))
         case "child":
-            return .snapshot(
-                FirebaseRuleSnapshot(path: try childPath(arguments, of: snapshot.path), isNew: snapshot.isNew))
+            let path = try childPath(arguments, of: snapshot.path)
+            // A known value's child is known too: no walk from the root.
+            let child = snapshot.value.map { FirebaseTree(root: $0).value(at: path.relative(to: snapshot.path)) }
+            return .snapshot(FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child))
         case "hasChild":
             let path = try childPath(arguments, of: snapshot.path)
-            return .bool(!value.isNull && !data.value(at: path, isNew: snapshot.isNew).isNull)
+            if let known = snapshot.value {
+                return .bool(!FirebaseTree(root: known).value(at: path.relative(to: snapshot.path)).isNull)
+            }
+            return .bool(!data.value(at: path, isNew: snapshot.isNew).isNull)
         case "hasChildren":
-            guard case .object(let members) = value else { return .bool(false) }
+            guard case .object(let members) = value() else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
             for key in keys {

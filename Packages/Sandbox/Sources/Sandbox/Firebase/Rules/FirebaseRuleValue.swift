@@ -44,10 +44,14 @@ enum FirebaseRuleValue: Sendable, Equatable {
     }
 }
 
-/// A place in the data a rule reads: a path, before or after the write.
+/// A place in the data a rule reads: a path, before or after the write,
+/// and its value when it is already known (so `newData.child('a').val()`
+/// does not walk from the root again).
 struct FirebaseRuleSnapshot: Sendable, Equatable {
     /// Where.
     var path: FirebasePath
     /// Whether it reads the data as the write would leave it (`newData`).
     var isNew: Bool
+    /// The value at ``path``, when known.
+    var value: JSON? = nil
 }

@@ -1,0 +1,91 @@
+import Foundation
+import Sandbox
+
+/// Benchmark 10: writes under a realistic rules file (ten rules reading
+/// `auth`, `data` and `newData`) next to the same writes under the default
+/// open rules, as a signed-in user, in process.
+///
+/// "Server time" is what `Sandbox.respond(to:)` takes, as in benchmark 4:
+/// the socket and HTTP framing cost the same for both and would only hide
+/// the rules' own cost, which is what this measures.
+struct RulesWriteBenchmark {
+    let settings: BenchmarkSettings
+
+    /// Ten rules, each reading `auth`, `data` or `newData`: the post feed's
+    /// own, plus a lookup in another part of the database.
+    static let rules = #"""
+        {
+          "rules": {
+            "posts": {
+              ".read": true,
+              "$post": {
+                ".write": "auth != null && (!data.exists() || data.child('uid').val() === auth.uid)",
+                ".validate": "newData.hasChildren(['uid', 'username', 'text', 'timestamp'])",
+                "uid": {".validate": "newData.val() === auth.uid"},
+                "username": {".validate": "newData.isString() && newData.val() === auth.token.name"},
+                "text": {".validate": "newData.isString() && newData.val().length > 0 && newData.val().length <= 280"},
+                "timestamp": {".validate": "newData.isNumber() && newData.val() <= now"},
+                "topic": {".validate": "root.child('topics/' + newData.val()).exists()"},
+                "$other": {".validate": false}
+              }
+            },
+            "topics": {".read": true, ".write": "auth.token.admin === true"},
+            "users": {"$uid": {".read": "auth.uid === $uid", ".write": "auth.uid === $uid"}}
+          }
+        }
+        """#
+
+    func run() async throws -> [ResultRow] {
+        let open = try await Self.sandbox(rules: nil)
+        let guarded = try await Self.sandbox(rules: Self.rules)
+        let token = FirebaseEmulator.unsignedIDToken(uid: "ada", claims: ["name": "Ada"])
+        let writes = settings.count(5_000, minimum: 200)
+        var round = 0
+        let samples = try await Repetitions.interleaved(
+            settings.rounds,
+            variants: [open, guarded].map { sandbox in
+                {
+                    round += 1
+                    return try await Self.write(writes, to: sandbox, token: token, round: round) / Double(writes)
+                }
+            })
+        let ratio = samples[0].median / samples[1].median
+        return [
+            .judged(
+                "10. Firebase writes as a signed-in user, ten rules vs open rules",
+                measured: "open: \(Format.duration(samples[0])); ten rules: \(Format.duration(samples[1])) per write",
+                judgedBy: "writes/s under the rules ÷ under open rules", value: ratio, ratio: Format.ratio(ratio),
+                target: .atLeast(0.8))
+        ]
+    }
+
+    private static func sandbox(rules: String?) async throws -> Sandbox {
+        var configuration = SandboxConfiguration()
+        configuration.firebase.seedsLessonData = false
+        configuration.firebase.rules = rules
+        let sandbox = try await Sandbox(configuration: configuration)
+        try await sandbox.firebase.setValue(["swift": true, "rules": true], at: "topics", namespace: "bench")
+        return sandbox
+    }
+
+    /// `count` PUTs of new posts, each checked against the rules; the
+    /// seconds they took.
+    private static func write(_ count: Int, to sandbox: Sandbox, token: String, round: Int) async throws -> Double {
+        let body = Data(
+            #"{"uid":"ada","username":"Ada","text":"Rules are not filters.","timestamp":1700000000000,"topic":"swift"}"#
+                .utf8)
+        return try await Stopwatch.seconds {
+            for index in 0..<count {
+                let request = SandboxRequest(
+                    method: "PUT", path: "/posts/r\(round)-\(index).json", rawQuery: "ns=bench&print=silent",
+                    headers: ["Authorization": "Bearer " + token], body: body)
+                let response = await sandbox.respond(to: request)
+                guard response.status == 204 else {
+                    throw BenchmarkFailure(
+                        "a write under the rules answered \(response.status): \(String(decoding: response.data, as: UTF8.self))"
+                    )
+                }
+            }
+        }
+    }
+}
