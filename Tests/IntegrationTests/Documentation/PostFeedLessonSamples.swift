@@ -107,7 +107,8 @@ extension PostFeedLessonSamples {
                 do {
                     try await client.addPost(username: username, text: text)
                 } catch let error as NetworkError {
-                    print(who, error.failure?.status ?? 0, error.failure?.message?.message ?? "")  // … 401 Permission denied
+                    // Each: 401 Permission denied
+                    print(who, error.failure?.status ?? 0, error.failure?.message?.message ?? "")
                 }
             }
             // end snippet

@@ -36,11 +36,22 @@ enum PythonClient {
     static func run(_ script: String, environment: [String: String], timeout: Duration = .seconds(180)) async throws
         -> Run
     {
+        try await run(
+            arguments: [root.appendingPathComponent("Tests/ThirdParty/" + script).path], environment: environment,
+            timeout: timeout)
+    }
+
+    /// Runs `code` with `python -c`.
+    static func run(code: String, timeout: Duration = .seconds(60)) async throws -> Run {
+        try await run(arguments: ["-c", code], environment: [:], timeout: timeout)
+    }
+
+    private static func run(arguments: [String], environment: [String: String], timeout: Duration) async throws -> Run {
         let python = root.appendingPathComponent(".build/python-clients/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { throw Failure.notInstalled(python.path) }
         let process = Process()
         process.executableURL = python
-        process.arguments = [root.appendingPathComponent("Tests/ThirdParty/" + script).path]
+        process.arguments = arguments
         process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
         let output = Pipe()
         process.standardOutput = output
