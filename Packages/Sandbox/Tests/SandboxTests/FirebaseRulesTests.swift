@@ -190,6 +190,16 @@ struct FirebaseRulesTests {
             await firebase.send("GET", "/a.json?auth=" + unsignedIDToken(uid: "ada")), 401, "Permission denied")
     }
 
+    @Test("A stream whose reader's ID token expires gets auth_revoked, and ends")
+    func streamTokenExpires() async throws {
+        let firebase = try await Self.harness(rules: #"{"rules": {".read": "auth != null"}}"#)
+        let stream = await firebase.stream("/a.json?auth=" + unsignedIDToken(uid: "ada", expiresIn: 2))
+        #expect(stream.status == 200)
+        #expect(await stream.next() == .init(name: "put", data: #"{"path":"/","data":null}"#))
+        #expect(await stream.next() == .init(name: "auth_revoked", data: #""credential is no longer valid""#))
+        #expect(await stream.next() == nil)
+    }
+
     @Test("Rules are kept across restarts per namespace; configured rules replace them at start")
     func rulesPersist() async throws {
         let storage = InMemoryStorage()

@@ -26,6 +26,11 @@ enum FirebaseEventFrame {
     /// the stream watches, as the REST streaming reference describes it.
     static let permissionRevoked = frame("cancel", Data("null".utf8))
 
+    /// `auth_revoked`: the reader's ID token expired; the stream ends, and
+    /// the reader reconnects with a fresh token, as the REST streaming
+    /// reference describes it.
+    static let authRevoked = frame("auth_revoked", Data(#""credential is no longer valid""#.utf8))
+
     /// `keep-alive`, sent when a stream has been quiet for the configured
     /// interval so that clients and proxies know it is still open.
     static let keepAlive = frame("keep-alive", Data("null".utf8))

@@ -41,11 +41,23 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// `a/b`, with leading, trailing and doubled slashes ignored.
     init(relative text: String) {
         // Most are one key (`child('uid')`): no splitting then.
-        if !text.isEmpty, !text.utf8.contains(UInt8(ascii: "/")) {
-            keys = [text]
-        } else {
-            keys = text.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        let utf8 = text.utf8
+        guard utf8.contains(UInt8(ascii: "/")) else {
+            keys = text.isEmpty ? [] : [text]
+            return
         }
+        var keys: [String] = []
+        var start = utf8.startIndex
+        var index = start
+        while index != utf8.endIndex {
+            if utf8[index] == UInt8(ascii: "/") {
+                if start != index { keys.append(String(text[start..<index])) }
+                start = utf8.index(after: index)
+            }
+            index = utf8.index(after: index)
+        }
+        if start != utf8.endIndex { keys.append(String(text[start..<utf8.endIndex])) }
+        self.keys = keys
     }
 
     /// Checks every key, then the depth.

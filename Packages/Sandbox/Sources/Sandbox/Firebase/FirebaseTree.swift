@@ -18,8 +18,13 @@ struct FirebaseTree: Sendable {
 
     /// The value at `path`; `.null` where there is nothing.
     func value(at path: FirebasePath) -> JSON {
-        var node = root
-        for key in path.keys {
+        Self.value(in: root, at: path.keys[...])
+    }
+
+    /// The value at `keys` below `node`; `.null` where there is nothing.
+    static func value(in node: JSON, at keys: ArraySlice<String>) -> JSON {
+        var node = node
+        for key in keys {
             guard case .object(let members) = node, let child = members[key] else { return .null }
             node = child
         }

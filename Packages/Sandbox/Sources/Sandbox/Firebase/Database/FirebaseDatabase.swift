@@ -400,12 +400,32 @@ actor FirebaseDatabase {
         streams.close(id)
     }
 
+    /// When the stream next needs attention: its keep-alive, or the moment
+    /// its reader's ID token expires, whichever comes first.
     private func keepAliveDeadline(for id: Int) -> ContinuousClock.Instant? {
-        streams.keepAliveDeadline(for: id, interval: keepAliveInterval)
+        guard let keepAlive = streams.keepAliveDeadline(for: id, interval: keepAliveInterval) else { return nil }
+        guard let expiry = tokenExpiry(of: id) else { return keepAlive }
+        return min(keepAlive, expiry)
+    }
+
+    /// The instant the ID token of a stream's reader expires, if it has one.
+    private func tokenExpiry(of id: Int) -> ContinuousClock.Instant? {
+        guard case .user(let auth)? = streams[id]?.caller,
+            let expiry = auth["token"]?["exp"]?.numberValue, expiry.isFinite
+        else { return nil }
+        // Seconds from now, bounded to a day so the conversion cannot trap.
+        let seconds = min(max(expiry - Date().timeIntervalSince1970, 0), 86_400)
+        return .now + .milliseconds(Int64((seconds * 1000).rounded(.up)))  // safe: bounded above
     }
 
     private func sendKeepAliveIfQuiet(_ id: Int) {
-        guard let deadline = keepAliveDeadline(for: id), deadline <= .now else { return }
+        if let expiry = tokenExpiry(of: id), expiry <= .now, let stream = streams[id] {
+            streams.deliver([(id, FirebaseEventFrame.authRevoked)])
+            stream.continuation.finish()
+            return
+        }
+        guard let deadline = streams.keepAliveDeadline(for: id, interval: keepAliveInterval), deadline <= .now
+        else { return }
         streams.deliver([(id, FirebaseEventFrame.keepAlive)])
     }
 }

@@ -126,16 +126,27 @@ struct FirebaseRuleCheck {
             return denial
         }
         guard case .object(let members) = value else { return nil }
-        // Only the children some rule names, unless a wildcard meets them all.
-        let keys: [String] =
-            node.wildcard?.node.hasValidation == true
-            ? Array(members.keys) : node.children.keys.filter { members[$0] != nil }
-        for key in keys {
-            guard let next = node.child(key), next.node.hasValidation, let child = members[key] else { continue }
-            var childBindings = bindings
-            if let binding = next.binding { childBindings[binding.name] = binding.value }
+        // Only the children some rule names, unless a wildcard meets them all;
+        // each key is looked up once.
+        if let wildcard = node.wildcard, wildcard.node.hasValidation {
+            for (key, child) in members {
+                let next = node.children[key] ?? wildcard.node
+                guard next.hasValidation else { continue }
+                var childBindings = bindings
+                if node.children[key] == nil { childBindings[wildcard.name] = key }
+                if let denial = validateSubtree(
+                    next, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
+                    validated: &validated)
+                {
+                    return denial
+                }
+            }
+            return nil
+        }
+        for (key, next) in node.children where next.hasValidation {
+            guard let child = members[key] else { continue }
             if let denial = validateSubtree(
-                next.node, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
+                next, at: path.appending(key), value: child, bindings: bindings, using: &evaluator,
                 validated: &validated)
             {
                 return denial

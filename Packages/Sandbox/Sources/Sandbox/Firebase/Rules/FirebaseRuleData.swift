@@ -45,12 +45,12 @@ struct FirebaseRuleData: Sendable {
         guard !isNew, !replaced.isEmpty else { return tree.value(at: path) }
         // Inside a replaced place: read the old value.
         for entry in replaced where path.isWithin(entry.path) {
-            return FirebaseTree(root: entry.value).value(at: path.relative(to: entry.path))
+            return FirebaseTree.value(in: entry.value, at: path.keys[entry.path.depth...])
         }
         // Above replaced places: the current subtree with the old values
         // put back (only rules that read a whole parent get here).
+        guard replaced.contains(where: { $0.path.isStrictlyWithin(path) }) else { return tree.value(at: path) }
         let below = replaced.filter { $0.path.isStrictlyWithin(path) }
-        guard !below.isEmpty else { return tree.value(at: path) }
         var subtree = FirebaseTree(root: tree.value(at: path))
         for entry in below.reversed() {
             subtree.set(entry.value, at: entry.path.relative(to: path))

@@ -293,12 +293,12 @@ struct FirebaseRuleEvaluator {
         case "child":
             let path = try childPath(arguments, of: snapshot.path)
             // A known value's child is known too: no walk from the root.
-            let child = snapshot.value.map { FirebaseTree(root: $0).value(at: path.relative(to: snapshot.path)) }
+            let child = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
             return .snapshot(FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child))
         case "hasChild":
             let path = try childPath(arguments, of: snapshot.path)
             if let known = snapshot.value {
-                return .bool(!FirebaseTree(root: known).value(at: path.relative(to: snapshot.path)).isNull)
+                return .bool(!FirebaseTree.value(in: known, at: path.keys[snapshot.path.depth...]).isNull)
             }
             return .bool(!data.value(at: path, isNew: snapshot.isNew).isNull)
         case "hasChildren":
