@@ -102,7 +102,7 @@ struct FirebaseRuleEvaluator {
             return try member(name, of: object)
         case .call(let target, let name, let arguments):
             let receiver = try evaluate(target, at: place)
-            if name == "matches", case .regex(let regex)? = arguments.first {
+            if name == .matches, case .regex(let regex)? = arguments.first {
                 return try matches(receiver, regex)
             }
             var values: [FirebaseRuleValue] = []
@@ -261,7 +261,7 @@ struct FirebaseRuleEvaluator {
     }
 
     private mutating func call(
-        _ name: String, on receiver: FirebaseRuleValue, with arguments: [FirebaseRuleValue]
+        _ name: FirebaseRuleExpression.Method, on receiver: FirebaseRuleValue, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         switch receiver {
         case .snapshot(let snapshot):
@@ -269,39 +269,39 @@ struct FirebaseRuleEvaluator {
         case .string(let text):
             return try call(name, on: text, with: arguments)
         default:
-            throw Failure(message: "no method '\(name)' on \(receiver.typeName)")
+            throw Failure(message: "no method '\(name.rawValue)' on \(receiver.typeName)")
         }
     }
 
     private mutating func call(
-        _ name: String, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue]
+        _ name: FirebaseRuleExpression.Method, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         // Only the methods that look at the value read it: `root.child(…)`
         // must not rebuild the whole database as it was before the write.
         func value() -> JSON { snapshot.value ?? data.value(at: snapshot.path, isNew: snapshot.isNew) }
         switch name {
-        case "val": return FirebaseRuleValue(value())
-        case "exists": return .bool(!value().isNull)
-        case "isNumber": return .bool(value().numberValue != nil)
-        case "isString": return .bool(value().stringValue != nil)
-        case "isBoolean": return .bool(value().boolValue != nil)
-        case "getPriority": return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
-        case "parent":
+        case .val: return FirebaseRuleValue(value())
+        case .exists: return .bool(!value().isNull)
+        case .isNumber: return .bool(value().numberValue != nil)
+        case .isString: return .bool(value().stringValue != nil)
+        case .isBoolean: return .bool(value().boolValue != nil)
+        case .getPriority: return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
+        case .parent:
             guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
             return .snapshot(
                 FirebaseRuleSnapshot(path: FirebasePath(keys: snapshot.path.keys.dropLast()), isNew: snapshot.isNew))
-        case "child":
+        case .child:
             let path = try childPath(arguments, of: snapshot.path)
             // A known value's child is known too: no walk from the root.
             let child = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
             return .snapshot(FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child))
-        case "hasChild":
+        case .hasChild:
             let path = try childPath(arguments, of: snapshot.path)
             if let known = snapshot.value {
                 return .bool(!FirebaseTree.value(in: known, at: path.keys[snapshot.path.depth...]).isNull)
             }
             return .bool(!data.value(at: path, isNew: snapshot.isNew).isNull)
-        case "hasChildren":
+        case .hasChildren:
             guard case .object(let members) = value() else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
@@ -311,7 +311,7 @@ struct FirebaseRuleEvaluator {
             }
             return .bool(true)
         default:
-            throw Failure(message: "no method '\(name)' on RuleDataSnapshot")
+            throw Failure(message: "no method '\(name.rawValue)' on RuleDataSnapshot")
         }
     }
 
@@ -328,26 +328,26 @@ struct FirebaseRuleEvaluator {
     }
 
     private mutating func call(
-        _ name: String, on text: String, with arguments: [FirebaseRuleValue]
+        _ name: FirebaseRuleExpression.Method, on text: String, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         var strings: [String] = []
         for argument in arguments {
             guard case .string(let string) = argument else {
-                throw Failure(message: "\(name)() takes strings, not \(argument.typeName)")
+                throw Failure(message: "\(name.rawValue)() takes strings, not \(argument.typeName)")
             }
             strings.append(string)
         }
         try step(1 + text.utf8.count / 64)
         switch (name, strings.count) {
-        case ("contains", 1): return .bool(strings[0].isEmpty || text.contains(strings[0]))
-        case ("beginsWith", 1): return .bool(text.hasPrefix(strings[0]))
-        case ("endsWith", 1): return .bool(text.hasSuffix(strings[0]))
-        case ("toLowerCase", 0): return .string(text.lowercased())
-        case ("toUpperCase", 0): return .string(text.uppercased())
-        case ("replace", 2):
+        case (.contains, 1): return .bool(strings[0].isEmpty || text.contains(strings[0]))
+        case (.beginsWith, 1): return .bool(text.hasPrefix(strings[0]))
+        case (.endsWith, 1): return .bool(text.hasSuffix(strings[0]))
+        case (.toLowerCase, 0): return .string(text.lowercased())
+        case (.toUpperCase, 0): return .string(text.uppercased())
+        case (.replace, 2):
             guard !strings[0].isEmpty else { return .string(text) }
             return .string(text.replacingOccurrences(of: strings[0], with: strings[1]))
-        default: throw Failure(message: "no method '\(name)' on string")
+        default: throw Failure(message: "no method '\(name.rawValue)' on string")
         }
     }
 

@@ -28,6 +28,13 @@ indirect enum FirebaseRuleExpression: Sendable {
         case or = "||"
     }
 
+    /// The methods a rule can call, resolved when the rules are parsed so
+    /// that evaluating one compares no strings.
+    enum Method: String, Sendable {
+        case val, child, parent, hasChild, hasChildren, exists, getPriority, isNumber, isString, isBoolean
+        case contains, beginsWith, endsWith, replace, toLowerCase, toUpperCase, matches
+    }
+
     /// Operators of one operand.
     enum UnaryOperator: String, Sendable {
         case not = "!"
@@ -49,7 +56,7 @@ indirect enum FirebaseRuleExpression: Sendable {
     /// `target[key]`.
     case index(FirebaseRuleExpression, FirebaseRuleExpression)
     /// `target.name(arguments)`.
-    case call(FirebaseRuleExpression, String, [FirebaseRuleExpression])
+    case call(FirebaseRuleExpression, Method, [FirebaseRuleExpression])
     /// `!x`, `-x`.
     case unary(UnaryOperator, FirebaseRuleExpression)
     /// `x op y`.

@@ -177,7 +177,10 @@ struct FirebaseRuleParser {
                     }
                     try expect(")")
                     type = try Self.method(name, on: type, arguments: arguments.map(\.1), offset: nameOffset)
-                    expression = .call(expression, name, arguments.map(\.0))
+                    guard let method = FirebaseRuleExpression.Method(rawValue: name) else {
+                        throw Failure(offset: nameOffset, message: "No such method/property '\(name)'.")
+                    }
+                    expression = .call(expression, method, arguments.map(\.0))
                 } else {
                     type = try Self.property(name, on: type, offset: nameOffset)
                     expression = .member(expression, name)
