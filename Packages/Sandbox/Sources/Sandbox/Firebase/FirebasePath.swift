@@ -81,7 +81,9 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
 
     /// This path with `key` appended.
     func appending(_ key: String) -> FirebasePath {
-        FirebasePath(keys: keys + [key])
+        var keys = keys
+        keys.append(key)
+        return FirebasePath(keys: keys)
     }
 
     /// This path with `other`'s keys appended.

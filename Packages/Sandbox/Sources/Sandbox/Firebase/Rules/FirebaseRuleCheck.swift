@@ -58,13 +58,25 @@ struct FirebaseRuleCheck {
         _ kind: FirebaseRuleParser.Kind, _ path: FirebasePath, using evaluator: inout FirebaseRuleEvaluator,
         _ select: (FirebaseRuleNode) -> FirebaseRuleNode.Rule?
     ) -> FirebaseRuleDenial? {
+        // From the root down, each rule evaluated as it is met: the first
+        // that grants ends the walk.
         var refusals: [String] = []
-        for found in FirebaseRuleNode.rules(along: path, from: rules.root, select) {
-            let place = FirebaseRuleEvaluator.Place(
-                path: FirebasePath(keys: Array(path.keys.prefix(found.depth))), bindings: found.bindings)
-            let (granted, failure) = evaluator.grants(found.rule, at: place)
-            if granted { return nil }
-            refusals.append(Self.refusal(found.rule, failure: failure))
+        var node = rules.root
+        var bindings: [String: String] = [:]
+        var depth = 0
+        while true {
+            if let rule = select(node) {
+                let place = FirebaseRuleEvaluator.Place(
+                    path: depth == path.depth ? path : FirebasePath(keys: Array(path.keys.prefix(depth))),
+                    bindings: bindings)
+                let (granted, failure) = evaluator.grants(rule, at: place)
+                if granted { return nil }
+                refusals.append(Self.refusal(rule, failure: failure))
+            }
+            guard depth < path.depth, let next = node.child(path.keys[depth]) else { break }
+            node = next.node
+            if let binding = next.binding { bindings[binding.name] = binding.value }
+            depth += 1
         }
         guard !refusals.isEmpty else {
             return FirebaseRuleDenial(explanation: "No \(kind.rawValue) rule applies to \(path), so none granted it.")
@@ -130,10 +142,11 @@ struct FirebaseRuleCheck {
         // each key is looked up once.
         if let wildcard = node.wildcard, wildcard.node.hasValidation {
             for (key, child) in members {
-                let next = node.children[key] ?? wildcard.node
+                let named = node.children[key]
+                let next = named ?? wildcard.node
                 guard next.hasValidation else { continue }
                 var childBindings = bindings
-                if node.children[key] == nil { childBindings[wildcard.name] = key }
+                if named == nil { childBindings[wildcard.name] = key }
                 if let denial = validateSubtree(
                     next, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
                     validated: &validated)

@@ -278,13 +278,12 @@ struct FirebaseRuleEvaluator {
     ) throws(Failure) -> FirebaseRuleValue {
         // Only the methods that look at the value read it: `root.child(…)`
         // must not rebuild the whole database as it was before the write.
-        func value() -> JSON { snapshot.value ?? data.value(at: snapshot.path, isNew: snapshot.isNew) }
         switch name {
-        case .val: return FirebaseRuleValue(value())
-        case .exists: return .bool(!value().isNull)
-        case .isNumber: return .bool(value().numberValue != nil)
-        case .isString: return .bool(value().stringValue != nil)
-        case .isBoolean: return .bool(value().boolValue != nil)
+        case .val: return FirebaseRuleValue(value(of: snapshot))
+        case .exists: return .bool(!value(of: snapshot).isNull)
+        case .isNumber: return .bool(value(of: snapshot).numberValue != nil)
+        case .isString: return .bool(value(of: snapshot).stringValue != nil)
+        case .isBoolean: return .bool(value(of: snapshot).boolValue != nil)
         case .getPriority: return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
         case .parent:
             guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
@@ -302,7 +301,7 @@ struct FirebaseRuleEvaluator {
             }
             return .bool(!data.value(at: path, isNew: snapshot.isNew).isNull)
         case .hasChildren:
-            guard case .object(let members) = value() else { return .bool(false) }
+            guard case .object(let members) = value(of: snapshot) else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
             for key in keys {
@@ -313,6 +312,11 @@ struct FirebaseRuleEvaluator {
         default:
             throw Failure(message: "no method '\(name.rawValue)' on RuleDataSnapshot")
         }
+    }
+
+    /// A snapshot's value: the one it carries, or read from the data.
+    private func value(of snapshot: FirebaseRuleSnapshot) -> JSON {
+        snapshot.value ?? data.value(at: snapshot.path, isNew: snapshot.isNew)
     }
 
     private mutating func childPath(_ arguments: [FirebaseRuleValue], of path: FirebasePath) throws(Failure)

@@ -53,23 +53,4 @@ final class FirebaseRuleNode: Sendable {
     /// Whether the node, or any below it, has a `.validate` rule: the walk
     /// over written data skips the branches that have none.
     let hasValidation: Bool
-
-    /// The rules that govern `rule` of `kind` for a path, from the root
-    /// down: the `.read` or `.write` rules on the way, with the variables
-    /// bound where each sits.
-    static func rules(
-        along path: FirebasePath, from root: FirebaseRuleNode, _ select: (FirebaseRuleNode) -> Rule?
-    ) -> [(rule: Rule, depth: Int, bindings: [String: String])] {
-        var found: [(rule: Rule, depth: Int, bindings: [String: String])] = []
-        var node = root
-        var bindings: [String: String] = [:]
-        if let rule = select(node) { found.append((rule, 0, bindings)) }
-        for (depth, key) in path.keys.enumerated() {
-            guard let next = node.child(key) else { break }
-            node = next.node
-            if let binding = next.binding { bindings[binding.name] = binding.value }
-            if let rule = select(node) { found.append((rule, depth + 1, bindings)) }
-        }
-        return found
-    }
 }
