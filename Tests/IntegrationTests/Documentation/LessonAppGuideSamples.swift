@@ -105,22 +105,9 @@ struct LessonAppGuideSamples {
     /// Runs `command` with `/bin/sh -c`, without blocking a thread the
     /// server needs; returns its status and standard output.
     static func shell(_ command: String) async throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/bin/sh")
-        process.arguments = ["-c", command]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        return try await withCheckedThrowingContinuation { continuation in
-            process.terminationHandler = { process in
-                let data = pipe.fileHandleForReading.readDataToEndOfFile()
-                continuation.resume(returning: (process.terminationStatus, String(decoding: data, as: UTF8.self)))
-            }
-            do {
-                try process.run()
-            } catch {
-                process.terminationHandler = nil
-                continuation.resume(throwing: error)
-            }
-        }
+        let run = try await ChildProcess.run(
+            URL(fileURLWithPath: "/bin/sh"), arguments: ["-c", command], includingStandardError: false,
+            timeout: .seconds(60))
+        return (run.status, run.output)
     }
 }
