@@ -327,6 +327,42 @@ struct AirtableWriteTests {
         }
     }
 
+    @Test("Upsert matches the table as it was before the request, never an empty value, and lists each record once")
+    func upsertMatchesTheTableBefore() async throws {
+        let sandbox = try await AirtableTest.sandbox()
+        // One by id (renamed to a name nothing had before), one matching that
+        // new name, one new, one with an empty merge value, and two matching
+        // the same existing record.
+        let body = #"""
+            {"performUpsert":{"fieldsToMergeOn":["Name"]},"records":[
+              {"id":"recF3yQ5GgUUOjwnx","fields":{"Name":"Renamed"}},
+              {"fields":{"Name":"Renamed","Notes":"second"}},
+              {"fields":{"Name":"Brand new"}},
+              {"fields":{"Name":null,"Notes":"no name"}},
+              {"fields":{"Name":"","Notes":"empty name"}}]}
+            """#
+        let beforeCount = await sandbox.airtable.recordCount(inTable: "Design projects")
+        let response = await sandbox.airtable("PATCH", AirtableTest.table, json: body)
+        #expect(response.status == 200, "\(response.bodyText)")
+        let created = response.bodyJSON["createdRecords"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        let updated = response.bodyJSON["updatedRecords"]?.arrayValue?.compactMap(\.stringValue) ?? []
+        #expect(updated == ["recF3yQ5GgUUOjwnx"])
+        #expect(created.count == 4 && Set(created).count == 4)
+        #expect(response.airtableRecords.count == 5)
+        #expect(await sandbox.airtable.recordCount(inTable: "Design projects") == (beforeCount ?? 0) + 4)
+
+        let twice = #"""
+            {"performUpsert":{"fieldsToMergeOn":["Name"]},"records":[
+              {"fields":{"Name":"Brand new","Notes":"one"}},
+              {"fields":{"Name":"Brand new","Notes":"two"}}]}
+            """#
+        let again = await sandbox.airtable("PATCH", AirtableTest.table, json: twice)
+        #expect(again.status == 200)
+        #expect(again.bodyJSON["updatedRecords"]?.arrayValue?.count == 1)
+        #expect(again.airtableRecords.count == 1)
+        #expect(again.airtableRecords.first?["fields"]?["Notes"] == "two")
+    }
+
     @Test("Delete one answers {\"id\",\"deleted\":true}; deleting it again is NOT_FOUND")
     func deleteOne() async throws {
         let sandbox = try await AirtableTest.sandbox()

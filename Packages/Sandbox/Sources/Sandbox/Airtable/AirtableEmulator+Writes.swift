@@ -71,8 +71,11 @@ extension AirtableEmulator {
 
     /// `PATCH`/`PUT /v0/{base}/{table}` with `{"records":[{"id","fields"}]}`
     /// (at most 10), or with `performUpsert.fieldsToMergeOn` where records
-    /// without an id are matched on those fields: none matching creates,
-    /// one matching updates, several is an error. All or nothing.
+    /// without an id are matched on those fields, against the table as it
+    /// was before the request: none matching creates, one matching updates,
+    /// several is an error; an empty merge value matches nothing. Each
+    /// record is listed once in `records`, `createdRecords` and
+    /// `updatedRecords`. All or nothing.
     func updateMany(
         _ request: SandboxRequest, base: String, table: String, replacing: Bool
     ) async throws(AirtableFailure) -> SandboxResponse {
@@ -99,6 +102,14 @@ extension AirtableEmulator {
                 guard !field.type.isComputed else { throw .invalidRequest }
                 resolvedMerge.append(field.id)
             }
+            // Records are matched against the table as it was before the
+            // request (so one input never matches what an earlier input of
+            // the same request created or changed), and a record is listed
+            // once however many inputs wrote it. An empty merge value (a
+            // field left out, null, "" or []) matches nothing, so such an
+            // input creates a record: Airtable's merge fields must be exact
+            // matches, and an empty cell has no value to match.
+            let existing = mergeOn == nil ? [] : Array(transaction.table.records.values)
             var ids: [String] = []
             var created: [String] = []
             var updated: [String] = []
@@ -107,9 +118,13 @@ extension AirtableEmulator {
                 if target == nil {
                     var candidate: [String: JSON] = [:]
                     try writer.apply(input.fields, to: &candidate, existing: [:], in: &transaction)
-                    let matches = transaction.table.records.values.filter { record in
-                        resolvedMerge.allSatisfy { record.cells[$0] == candidate[$0] }
-                    }
+                    let keys = resolvedMerge.map { candidate[$0] ?? .null }
+                    let matches =
+                        keys.contains(where: Self.isEmptyCell)
+                        ? []
+                        : existing.filter { record in
+                            zip(resolvedMerge, keys).allSatisfy { field, key in record.cells[field] == key }
+                        }
                     guard matches.count <= 1 else { throw .invalidRequest }
                     if let match = matches.first {
                         target = match.id
@@ -126,8 +141,8 @@ extension AirtableEmulator {
                 var cells = replacing ? [:] : record.cells
                 try writer.apply(input.fields, to: &cells, existing: record.cells, in: &transaction)
                 transaction.replaceCells(of: id, with: cells)
-                ids.append(id)
-                updated.append(id)
+                if !ids.contains(id) { ids.append(id) }
+                if !updated.contains(id), !created.contains(id) { updated.append(id) }
             }
             var response: [String: JSON] = [
                 "records": .array(
@@ -142,6 +157,17 @@ extension AirtableEmulator {
             return JSON.object(response)
         }
         return .json(200, updated)
+    }
+
+    /// Whether a cell holds nothing a merge could match: absent, `null`,
+    /// an empty string or an empty list.
+    static func isEmptyCell(_ value: JSON) -> Bool {
+        switch value {
+        case .null: true
+        case .string(let text): text.isEmpty
+        case .array(let elements): elements.isEmpty
+        default: false
+        }
     }
 
     /// `DELETE /v0/{base}/{table}/{record}` → `{"id","deleted":true}`.
