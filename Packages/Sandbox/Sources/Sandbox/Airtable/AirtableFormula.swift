@@ -99,9 +99,18 @@ enum AirtableFormulaLexer {
                 }
                 index += hasEquals ? 2 : 1
             case "{":
-                guard let close = characters[(index + 1)...].firstIndex(of: "}") else { return nil }
-                tokens.append(.field(String(characters[(index + 1)..<close])))
-                index = close + 1
+                // A field name; `\}` and `\\` inside it are a brace and a
+                // backslash, as the SDK's formula builder writes them.
+                var name = ""
+                var end = index + 1
+                while end < characters.count, characters[end] != "}" {
+                    if characters[end] == "\\", end + 1 < characters.count { end += 1 }
+                    name.append(characters[end])
+                    end += 1
+                }
+                guard end < characters.count else { return nil }
+                tokens.append(.field(name))
+                index = end + 1
             case "\"", "'":
                 guard let (literal, next) = string(characters, from: index) else { return nil }
                 tokens.append(.string(literal))
