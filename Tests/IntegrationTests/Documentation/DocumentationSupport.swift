@@ -76,13 +76,9 @@ final class DocumentationScreen {
 
 /// Files of the repository the samples and their articles share.
 enum DocumentationFiles {
-    /// The repository's root, from this file's place in it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// The text of `path`, relative to the root.
     static func text(_ path: String) throws -> String {
-        try String(contentsOf: root.appending(path: path), encoding: .utf8)
+        try String(contentsOf: Repository.root.appending(path: path), encoding: .utf8)
     }
 
     /// One command of an article's `<!-- curl -->` block and the output it

@@ -72,18 +72,7 @@ struct LessonAppGuideSamples {
     /// The commands of the guide's block marked `<!-- curl -->`, with
     /// continuation lines joined.
     static func curlCommands() throws -> [String] {
-        let guide = URL(fileURLWithPath: #filePath)
-            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
-            .appending(path: "Docs/NetworkingLessons.docc/LessonAppOnTheSandbox.md")
-        let text = try String(contentsOf: guide, encoding: .utf8)
-        guard let marker = text.range(of: "<!-- curl -->\n```sh\n"),
-            let end = text.range(of: "\n```", range: marker.upperBound..<text.endIndex)
-        else { return [] }
-        return text[marker.upperBound..<end.lowerBound]
-            .replacingOccurrences(of: "\\\n", with: " ")
-            .split(separator: "\n")
-            .map(String.init)
+        try DocumentationFiles.curlSteps(in: "Docs/NetworkingLessons.docc/LessonAppOnTheSandbox.md").map(\.command)
     }
 
     @Test("The guide's curl commands, with its values, each get a 2xx answer with a body")

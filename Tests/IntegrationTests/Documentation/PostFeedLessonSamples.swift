@@ -129,7 +129,7 @@ extension PostFeedLessonSamples {
                 let command = step.command.replacingOccurrences(
                     of: "http://127.0.0.1:8080", with: server.baseURL.absoluteString)
                 let (status, output) = try await LessonAppGuideSamples.shell(
-                    "cd '\(DocumentationFiles.root.path)' && " + command)
+                    "cd '\(Repository.root.path)' && " + command)
                 #expect(status == 0, "\(step.command)")
                 #expect(output.trimmingCharacters(in: .whitespacesAndNewlines) == step.output, "\(step.command)")
             }

@@ -32,7 +32,7 @@ struct FirebaseAdminSDKTests {
     @Test("The Sandbox guide's Admin SDK example prints what it shows")
     func guideExample() async throws {
         let guide = try String(
-            contentsOf: PythonClient.root.appending(path: "Docs/NetworkingLessons.docc/UsingTheSandbox.md"),
+            contentsOf: Repository.root.appending(path: "Docs/NetworkingLessons.docc/UsingTheSandbox.md"),
             encoding: .utf8)
         guard let start = guide.range(of: "```python\nimport os, firebase_admin"),
             let end = guide.range(of: "\n```", range: start.upperBound..<guide.endIndex)

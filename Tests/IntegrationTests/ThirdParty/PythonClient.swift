@@ -8,10 +8,6 @@ enum PythonClient {
     /// without that, missing clients fail the tests rather than skip them.
     static let isSkipped = ProcessInfo.processInfo.environment["SKIP_THIRD_PARTY_TESTS"] == "1"
 
-    /// The repository's root, from this file's place in it.
-    static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-        .deletingLastPathComponent().deletingLastPathComponent()
-
     /// Why a client cannot run.
     enum Failure: Error, CustomStringConvertible {
         case notInstalled(String)
@@ -30,7 +26,7 @@ enum PythonClient {
         _ script: String, environment: [String: String], timeout: Duration = .seconds(180)
     ) async throws -> ChildProcess.Run {
         try await ChildProcess.run(
-            python(), arguments: [root.appendingPathComponent("Tests/ThirdParty/" + script).path],
+            python(), arguments: [Repository.root.appendingPathComponent("Tests/ThirdParty/" + script).path],
             environment: environment, timeout: timeout)
     }
 
@@ -41,7 +37,7 @@ enum PythonClient {
 
     /// The virtual environment's Python, if it is installed.
     private static func python() throws -> URL {
-        let python = root.appendingPathComponent(".build/python-clients/bin/python")
+        let python = Repository.root.appendingPathComponent(".build/python-clients/bin/python")
         guard FileManager.default.isExecutableFile(atPath: python.path) else { throw Failure.notInstalled(python.path) }
         return python
     }

@@ -25,11 +25,15 @@ import Networking
 /// (in the `Sandbox` package) makes a token the emulator accepts for any uid.
 public struct FirebaseIDTokenInterceptor: HTTPInterceptor {
     /// Where the token comes from.
-    public let tokens: AccessTokenStore
+    public var tokens: AccessTokenStore { signer.tokens }
+    /// The shared mechanism, set up for Firebase: the `auth` query item,
+    /// refreshed only when the refusal names the token.
+    private let signer: BearerTokenInterceptor
 
     /// Creates an interceptor signing requests with `tokens`' token.
     public init(tokens: AccessTokenStore) {
-        self.tokens = tokens
+        signer = BearerTokenInterceptor(
+            tokens: tokens, placement: .queryItem("auth"), refreshingWhen: Self.refusesToken)
     }
 
     /// Sends the request with the current token; after a refused token,
@@ -39,36 +43,11 @@ public struct FirebaseIDTokenInterceptor: HTTPInterceptor {
         attempt: Int,
         next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
-        let token = try await tokens.current()
-        do {
-            return try await next(signed(request, with: token))
-        } catch .unauthenticated(let failure) where Self.refusesToken(failure) {
-            let fresh = try await tokens.refreshed(replacing: token)
-            return try await next(signed(request, with: fresh))
-        }
+        try await signer.intercept(request, attempt: attempt, next: next)
     }
 
     /// Whether a `401` is about the token rather than the rules.
-    static func refusesToken(_ failure: HTTPFailure) -> Bool {
-        guard let message = failure.message?.message.lowercased() else { return false }
-        return message.contains("token")
-    }
-
-    private func signed(_ request: HTTPRequest, with token: String) -> HTTPRequest {
-        var request = request
-        guard var components = URLComponents(url: request.url, resolvingAgainstBaseURL: false) else { return request }
-        var items = (components.percentEncodedQueryItems ?? []).filter { $0.name != "auth" }
-        items.append(URLQueryItem(name: "auth", value: Self.queryEncoded(token)))
-        components.percentEncodedQueryItems = items
-        if let url = components.url { request.url = url }
-        return request
-    }
-
-    /// The token as a query value: JWTs are URL-safe already; anything else
-    /// is percent-encoded so that it cannot end the item early.
-    private static func queryEncoded(_ token: String) -> String {
-        var allowed = CharacterSet.urlQueryAllowed
-        allowed.remove(charactersIn: "&=+#")
-        return token.addingPercentEncoding(withAllowedCharacters: allowed) ?? ""
+    @Sendable static func refusesToken(_ failure: HTTPFailure) -> Bool {
+        failure.message?.message.lowercased().contains("token") ?? false
     }
 }

@@ -144,9 +144,9 @@ struct FirebaseRESTQuery: Sendable, Hashable {
     }
 
     private static func parseLimit(_ text: String, name: String) throws(FirebaseEmulatorError) -> Int {
-        // safe: Firebase's grammar is a signed integer (a negative one gets its
-        // own message below); Int(String) refuses anything else and cannot trap.
-        guard let count = Int(text) else { throw .limitNotInteger(name) }
+        // Firebase's grammar is a signed integer (a negative one gets its own
+        // message below); Int(String) refuses anything else and cannot trap.
+        guard let count = Int(text) else { throw .limitNotInteger(name) }  // safe: a failed parse is an error
         guard count > 0 else { throw .limitNotPositive(name) }
         return count
     }

@@ -218,13 +218,16 @@ struct FirebaseRulesDocument: Sendable {
             index += expected.count
         }
 
+        /// A JSON number, read by the shared JSON parser so that only JSON's
+        /// grammar passes (`+1`, `.5`, `01` and `1e` are refused).
         private mutating func number() throws(Failure) -> Double {
             let start = index
             while index < bytes.count, "+-.0123456789eE".utf8.contains(bytes[index]) {
                 index += 1
             }
-            let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            guard !text.isEmpty, let number = Double(text), number.isFinite else {
+            guard index > start, case .number(let number)? = try? JSON.parse(Data(bytes[start..<index])),
+                number.isFinite
+            else {
                 throw Failure(offset: start, message: "Unexpected token.")
             }
             return number
