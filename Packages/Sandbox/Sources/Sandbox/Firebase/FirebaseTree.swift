@@ -34,28 +34,42 @@ struct FirebaseTree: Sendable {
     /// Replaces the value at `path` with a normalized value (`.null`
     /// deletes), creating parents as needed and removing any left empty.
     /// A primitive on the way is replaced by an object, as Firebase does.
-    mutating func set(_ value: JSON, at path: FirebasePath) {
-        Self.set(value, at: path.keys[...], in: &root)
+    ///
+    /// Returns what the write replaced: the old value at `path`, or the
+    /// primitive above it that became an object (which the security rules
+    /// read as `data`, and a refused write puts back).
+    @discardableResult
+    mutating func set(_ value: JSON, at path: FirebasePath) -> (path: FirebasePath, value: JSON) {
+        let (depth, old) = Self.set(value, at: path.keys[...], in: &root)
+        return (depth == path.depth ? path : FirebasePath(keys: Array(path.keys.prefix(depth))), old)
     }
 
     /// Mutates in place: each level's members are taken out of the tree
     /// before they change, so a write to one child of 100,000 never copies
     /// the other 99,999.
-    private static func set(_ value: JSON, at keys: ArraySlice<String>, in node: inout JSON) {
+    private static func set(
+        _ value: JSON, at keys: ArraySlice<String>, in node: inout JSON
+    ) -> (depth: Int, old: JSON) {
         guard let key = keys.first else {
+            let old = node
             node = value
-            return
+            return (keys.startIndex, old)
         }
         var members: [String: JSON] = [:]
-        if case .object(let existing) = node {
-            members = existing
+        var replacedPrimitive = false
+        switch node {
+        case .object(let existing): members = existing
+        case .null: break
+        default: replacedPrimitive = true
         }
+        let old = replacedPrimitive ? node : .null
         node = .null
         var child = members.removeValue(forKey: key) ?? .null
-        set(value, at: keys.dropFirst(), in: &child)
+        let below = set(value, at: keys.dropFirst(), in: &child)
         if !child.isNull {
             members[key] = child
         }
         node = members.isEmpty ? .null : .object(members)
+        return replacedPrimitive ? (keys.startIndex, old) : below
     }
 }

@@ -180,13 +180,16 @@ actor FirebaseDatabase {
         if case .user(let auth) = caller, !rules.opensWrites {
             check = FirebaseRuleCheck(rules: rules, auth: auth, now: Double(write.now))
         }
-        let replaced = check == nil ? [] : paths.map { replacedValue(at: $0) }
+        // What each set replaced, for the rules' `data` and to put back if
+        // they refuse the write.
+        var replaced: [(path: FirebasePath, value: JSON)] = []
         var changes: [StorageChange] = []
         for set in sets {
             if storage != nil {
                 changes += FirebaseStorageCodec.changes(writing: set.value, at: set.path, over: tree)
             }
-            tree.set(set.value, at: set.path)
+            let old = tree.set(set.value, at: set.path)
+            if check != nil { replaced.append(old) }
         }
         let previousPriorities = priorities
         let priorityChanges = self.priorityChanges(of: write, resolved)
@@ -249,23 +252,6 @@ actor FirebaseDatabase {
             changes.append(.set(path, priority))
         }
         return changes
-    }
-
-    /// What a set at `path` replaces: the value there, or the primitive
-    /// above it that the set turns into an object.
-    private func replacedValue(at path: FirebasePath) -> (path: FirebasePath, value: JSON) {
-        var node = tree.root
-        for (depth, key) in path.keys.enumerated() {
-            switch node {
-            case .object(let members):
-                node = members[key] ?? .null
-            case .null:
-                return (path, .null)
-            default:
-                return (FirebasePath(keys: Array(path.keys.prefix(depth))), node)
-            }
-        }
-        return (path, node)
     }
 
     /// What a write sets, once normalized: the values, the priorities met

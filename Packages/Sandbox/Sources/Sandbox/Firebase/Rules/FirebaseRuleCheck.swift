@@ -62,7 +62,7 @@ struct FirebaseRuleCheck {
         // that grants ends the walk.
         var refusals: [String] = []
         var node = rules.root
-        var bindings: [String: String] = [:]
+        var bindings = FirebaseRuleBindings()
         var depth = 0
         while true {
             if let rule = select(node) {
@@ -75,7 +75,7 @@ struct FirebaseRuleCheck {
             }
             guard depth < path.depth, let next = node.child(path.keys[depth]) else { break }
             node = next.node
-            if let binding = next.binding { bindings[binding.name] = binding.value }
+            if let binding = next.binding { bindings.bind(binding.name, to: binding.value) }
             depth += 1
         }
         guard !refusals.isEmpty else {
@@ -98,7 +98,7 @@ struct FirebaseRuleCheck {
     ) -> FirebaseRuleDenial? {
         // Above the written path: the nodes whose new data contains it.
         var node = rules.root
-        var bindings: [String: String] = [:]
+        var bindings = FirebaseRuleBindings()
         for depth in 0...path.depth {
             if depth == path.depth {
                 let value = evaluator.data.value(at: path, isNew: true)
@@ -115,7 +115,7 @@ struct FirebaseRuleCheck {
             }
             guard let next = node.child(path.keys[depth]) else { return nil }
             node = next.node
-            if let binding = next.binding { bindings[binding.name] = binding.value }
+            if let binding = next.binding { bindings.bind(binding.name, to: binding.value) }
         }
         return nil
     }
@@ -128,7 +128,7 @@ struct FirebaseRuleCheck {
     /// The `.validate` rules at and below `path`, whose new data is
     /// `value`, that meet new data.
     private func validateSubtree(
-        _ node: FirebaseRuleNode, at path: FirebasePath, value: JSON, bindings: [String: String],
+        _ node: FirebaseRuleNode, at path: FirebasePath, value: JSON, bindings: FirebaseRuleBindings,
         using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>?
     ) -> FirebaseRuleDenial? {
         guard node.hasValidation, !value.isNull else { return nil }
@@ -142,11 +142,11 @@ struct FirebaseRuleCheck {
         // each key is looked up once.
         if let wildcard = node.wildcard, wildcard.node.hasValidation {
             for (key, child) in members {
-                let named = node.children[key]
+                let named = node.named(key)
                 let next = named ?? wildcard.node
                 guard next.hasValidation else { continue }
                 var childBindings = bindings
-                if named == nil { childBindings[wildcard.name] = key }
+                if named == nil { childBindings.bind(wildcard.name, to: key) }
                 if let denial = validateSubtree(
                     next, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
                     validated: &validated)
@@ -169,7 +169,7 @@ struct FirebaseRuleCheck {
     }
 
     private func check(
-        _ rule: FirebaseRuleNode.Rule, at path: FirebasePath, bindings: [String: String], newValue: JSON? = nil,
+        _ rule: FirebaseRuleNode.Rule, at path: FirebasePath, bindings: FirebaseRuleBindings, newValue: JSON? = nil,
         using evaluator: inout FirebaseRuleEvaluator
     ) -> FirebaseRuleDenial? {
         let (granted, failure) = evaluator.grants(

@@ -30,7 +30,7 @@ struct FirebaseRuleData: Sendable {
         previousPriorities: FirebasePriorities = FirebasePriorities()
     ) {
         self.tree = tree
-        self.replaced = replaced.sorted { $0.path.depth < $1.path.depth }
+        self.replaced = replaced.count < 2 ? replaced : replaced.sorted { $0.path.depth < $1.path.depth }
         self.priorities = priorities
         self.previousPriorities = previousPriorities
     }

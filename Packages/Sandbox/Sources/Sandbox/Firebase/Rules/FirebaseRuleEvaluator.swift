@@ -16,22 +16,37 @@ struct FirebaseRuleEvaluator {
         var message: String
     }
 
-    /// What the rules read.
-    let data: FirebaseRuleData
-    /// `auth`: `null`, or `{uid, provider, token}`.
-    let auth: JSON
-    /// `now`, in milliseconds since 1970.
-    let now: Double
-    /// The query of a read, for `query.*`.
-    let query: FirebaseRESTQuery?
+    /// What every rule of the request reads, behind one reference: the
+    /// evaluator stays two words, so passing it costs no copy of its state.
+    private final class Context: Sendable {
+        let data: FirebaseRuleData
+        let auth: JSON
+        let now: Double
+        let query: FirebaseRESTQuery?
+
+        init(data: FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?) {
+            self.data = data
+            self.auth = auth
+            self.now = now
+            self.query = query
+        }
+    }
+
+    private let context: Context
     /// Steps left.
     private(set) var budget: Int
 
+    /// What the rules read.
+    var data: FirebaseRuleData { context.data }
+    /// `auth`: `null`, or `{uid, provider, token}`.
+    var auth: JSON { context.auth }
+    /// `now`, in milliseconds since 1970.
+    var now: Double { context.now }
+    /// The query of a read, for `query.*`.
+    var query: FirebaseRESTQuery? { context.query }
+
     init(data: FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?, budget: Int = defaultBudget) {
-        self.data = data
-        self.auth = auth
-        self.now = now
-        self.query = query
+        context = Context(data: data, auth: auth, now: now, query: query)
         self.budget = budget
     }
 
@@ -39,7 +54,7 @@ struct FirebaseRuleEvaluator {
     /// variables.
     struct Place {
         var path: FirebasePath
-        var bindings: [String: String]
+        var bindings: FirebaseRuleBindings
         /// The new data at ``path``, when the caller already has it.
         var newValue: JSON? = nil
     }
@@ -49,7 +64,7 @@ struct FirebaseRuleEvaluator {
     mutating func grants(_ rule: FirebaseRuleNode.Rule, at place: Place) -> (granted: Bool, failure: String?) {
         if case .literal(.bool(let flag)) = rule.expression { return (flag, nil) }
         do throws(Failure) {
-            guard case .bool(let flag) = try evaluate(rule.expression, at: place) else {
+            guard case .bool(let flag) = try rule.program.run(&self, place) else {
                 return (false, "the rule did not evaluate to a boolean")
             }
             return (flag, nil)
@@ -58,93 +73,51 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    private mutating func step(_ cost: Int = 1) throws(Failure) {
+    /// Spends `cost` steps of the budget.
+    mutating func step(_ cost: Int = 1) throws(Failure) {
         budget -= cost
         guard budget >= 0 else { throw Failure(message: "the rules took more than their evaluation budget") }
     }
 
-    private mutating func evaluate(
-        _ expression: FirebaseRuleExpression, at place: Place
-    ) throws(Failure) -> FirebaseRuleValue {
-        try step()
-        switch expression {
-        case .literal(let value):
-            return value
-        case .regex:
-            throw Failure(message: "a regular expression is only allowed in matches()")
-        case .list(let elements):
-            var values: [FirebaseRuleValue] = []
-            for element in elements { values.append(try evaluate(element, at: place)) }
-            return .list(values)
-        case .variable(let variable):
-            switch variable {
-            case .auth: return FirebaseRuleValue(auth)
-            case .now: return .number(now)
-            case .query: return .query
-            case .root: return .snapshot(FirebaseRuleSnapshot(path: .root, isNew: false))
-            case .data: return .snapshot(FirebaseRuleSnapshot(path: place.path, isNew: false))
-            case .newData:
-                // The new data is the tree as it is: cheap to read now, and
-                // every child read below starts from it.
-                let value = place.newValue ?? data.value(at: place.path, isNew: true)
-                return .snapshot(FirebaseRuleSnapshot(path: place.path, isNew: true, value: value))
-            }
-        case .wildcard(let name):
-            guard let value = place.bindings[name] else { throw Failure(message: "unknown variable \(name)") }
-            return .string(value)
-        case .member(let target, let name):
-            return try member(name, of: try evaluate(target, at: place))
-        case .index(let target, let key):
-            let object = try evaluate(target, at: place)
-            guard case .string(let name) = try evaluate(key, at: place) else {
-                throw Failure(message: "an index must be a string")
-            }
-            return try member(name, of: object)
-        case .call(let target, let name, let arguments):
-            let receiver = try evaluate(target, at: place)
-            if name == .matches, case .regex(let regex)? = arguments.first {
-                return try matches(receiver, regex)
-            }
-            var values: [FirebaseRuleValue] = []
-            for argument in arguments { values.append(try evaluate(argument, at: place)) }
-            return try call(name, on: receiver, with: values)
-        case .unary(let operation, let operand):
-            let value = try evaluate(operand, at: place)
-            switch (operation, value) {
-            case (.not, .bool(let flag)): return .bool(!flag)
-            case (.negate, .number(let number)): return .number(-number)
-            default: throw Failure(message: "invalid operand for \(operation.rawValue): \(value.typeName)")
-            }
-        case .binary(let operation, let left, let right):
-            return try binary(operation, left, right, at: place)
-        case .conditional(let condition, let then, let otherwise):
-            guard case .bool(let flag) = try evaluate(condition, at: place) else {
-                throw Failure(message: "the condition of ?: must be a boolean")
-            }
-            return try evaluate(flag ? then : otherwise, at: place)
+    /// The value of a predefined variable at `place`.
+    func value(of variable: FirebaseRuleExpression.Variable, at place: Place) -> FirebaseRuleValue {
+        switch variable {
+        case .auth: return FirebaseRuleValue(auth)
+        case .now: return .number(now)
+        case .query: return .query
+        case .root, .data, .newData: return .snapshot(snapshot(of: variable, at: place))
         }
     }
 
-    private mutating func binary(
-        _ operation: FirebaseRuleExpression.BinaryOperator, _ leftExpression: FirebaseRuleExpression,
-        _ rightExpression: FirebaseRuleExpression, at place: Place
-    ) throws(Failure) -> FirebaseRuleValue {
-        let left = try evaluate(leftExpression, at: place)
-        switch operation {
-        case .and, .or:
-            guard case .bool(let first) = left else {
-                throw Failure(message: "\(operation.rawValue) needs booleans, not \(left.typeName)")
-            }
-            if first == (operation == .or) { return .bool(first) }
-            let right = try evaluate(rightExpression, at: place)
-            guard case .bool(let second) = right else {
-                throw Failure(message: "\(operation.rawValue) needs booleans, not \(right.typeName)")
-            }
-            return .bool(second)
-        default:
-            break
+    /// The snapshot `root`, `data` or `newData` stands for at `place` (the
+    /// root for any other variable, which the compiler never asks for).
+    func snapshot(of variable: FirebaseRuleExpression.Variable, at place: Place) -> FirebaseRuleSnapshot {
+        switch variable {
+        case .data: return FirebaseRuleSnapshot(path: place.path, isNew: false)
+        case .newData:
+            // The new data is the tree as it is: cheap to read now, and
+            // every child read below starts from it.
+            let value = place.newValue ?? data.value(at: place.path, isNew: true)
+            return FirebaseRuleSnapshot(path: place.path, isNew: true, value: value)
+        case .root, .auth, .now, .query: return FirebaseRuleSnapshot(path: .root, isNew: false)
         }
-        let right = try evaluate(rightExpression, at: place)
+    }
+
+    /// The values of compiled expressions, such as a call's arguments.
+    mutating func values(of programs: [FirebaseRuleProgram.Run], at place: Place) throws(Failure)
+        -> [FirebaseRuleValue]
+    {
+        guard !programs.isEmpty else { return [] }
+        var values: [FirebaseRuleValue] = []
+        values.reserveCapacity(programs.count)
+        for run in programs { values.append(try run(&self, place)) }
+        return values
+    }
+
+    /// `left operation right` for the operators that evaluate both sides.
+    static func combine(
+        _ operation: FirebaseRuleExpression.BinaryOperator, _ left: FirebaseRuleValue, _ right: FirebaseRuleValue
+    ) throws(Failure) -> FirebaseRuleValue {
         switch operation {
         case .equal, .strictEqual:
             return .bool(try Self.equal(left, right))
@@ -183,7 +156,11 @@ struct FirebaseRuleEvaluator {
             guard result.isFinite else { throw Failure(message: "the arithmetic did not give a finite number") }
             return .number(result)
         case .and, .or:
-            return .null  // handled above
+            // Short-circuited by the compiled program; both booleans here.
+            guard case .bool(let first) = left, case .bool(let second) = right else {
+                throw Failure(message: "\(operation.rawValue) needs booleans")
+            }
+            return .bool(operation == .and ? first && second : first || second)
         }
     }
 
@@ -210,7 +187,7 @@ struct FirebaseRuleEvaluator {
 
     // MARK: Members and methods
 
-    private func member(_ name: String, of value: FirebaseRuleValue) throws(Failure) -> FirebaseRuleValue {
+    func member(_ name: String, of value: FirebaseRuleValue) throws(Failure) -> FirebaseRuleValue {
         switch value {
         case .json(.object(let members)):
             return members[name].map(FirebaseRuleValue.init) ?? .null
@@ -260,7 +237,7 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    private mutating func call(
+    mutating func call(
         _ name: FirebaseRuleExpression.Method, on receiver: FirebaseRuleValue, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         switch receiver {
@@ -273,7 +250,7 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    private mutating func call(
+    mutating func call(
         _ name: FirebaseRuleExpression.Method, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         // Only the methods that look at the value read it: `root.child(…)`
@@ -355,7 +332,7 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    private mutating func matches(_ receiver: FirebaseRuleValue, _ regex: FirebaseRuleRegex) throws(Failure)
+    mutating func matches(_ receiver: FirebaseRuleValue, _ regex: FirebaseRuleRegex) throws(Failure)
         -> FirebaseRuleValue
     {
         guard case .string(let text) = receiver else {

@@ -7,6 +7,9 @@ indirect enum FirebaseRuleExpression: Sendable {
     /// The variables a rule can name, besides its path's `$` variables.
     enum Variable: String, Sendable, CaseIterable {
         case auth, now, root, data, newData, query
+
+        /// Whether the variable is a snapshot of the data.
+        var isSnapshot: Bool { self == .root || self == .data || self == .newData }
     }
 
     /// Operators of two operands.

@@ -8,11 +8,20 @@ final class FirebaseRuleNode: Sendable {
     /// One rule: its parsed expression, its text, and where it sits.
     struct Rule: Sendable {
         /// The parsed expression.
-        var expression: FirebaseRuleExpression
+        let expression: FirebaseRuleExpression
+        /// The expression compiled, as it is evaluated.
+        let program: FirebaseRuleProgram
         /// The expression as written, for the log's explanations.
-        var source: String
+        let source: String
         /// Its place in the rules tree, such as `/posts/$postID/.write`.
-        var location: String
+        let location: String
+
+        init(expression: FirebaseRuleExpression, source: String, location: String) {
+            self.expression = expression
+            program = FirebaseRuleProgram(expression)
+            self.source = source
+            self.location = location
+        }
     }
 
     /// `.read`, if present.
@@ -37,6 +46,9 @@ final class FirebaseRuleNode: Sendable {
         self.validate = validate
         self.indexOn = indexOn
         self.children = children
+        // Few children, as most rule nodes have: compared in a list, which
+        // is quicker than hashing the key.
+        smallChildren = children.count <= 8 ? children.map { ($0.key, $0.value) } : nil
         self.wildcard = wildcard
         hasValidation =
             validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
@@ -45,10 +57,19 @@ final class FirebaseRuleNode: Sendable {
     /// The node for `key` below this one and the variable it binds: the
     /// named child first, else the wildcard.
     func child(_ key: String) -> (node: FirebaseRuleNode, binding: (name: String, value: String)?)? {
-        if let named = children[key] { return (named, nil) }
+        if let named = named(key) { return (named, nil) }
         if let wildcard { return (wildcard.node, (wildcard.name, key)) }
         return nil
     }
+
+    /// The child named `key`, if any (not the wildcard).
+    func named(_ key: String) -> FirebaseRuleNode? {
+        guard let smallChildren else { return children[key] }
+        for (name, node) in smallChildren where name == key { return node }
+        return nil
+    }
+
+    private let smallChildren: [(String, FirebaseRuleNode)]?
 
     /// Whether the node, or any below it, has a `.validate` rule: the walk
     /// over written data skips the branches that have none.

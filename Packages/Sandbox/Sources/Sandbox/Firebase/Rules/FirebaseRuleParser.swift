@@ -289,7 +289,14 @@ struct FirebaseRuleParser {
                 try advance()
             }
             try expect("]")
-            return (.list(elements), .list)
+            // A list of string literals, the usual `hasChildren(['a', 'b'])`,
+            // is built once here rather than on every evaluation.
+            let literals = elements.compactMap { element -> FirebaseRuleValue? in
+                if case .literal(let value) = element { return value }
+                return nil
+            }
+            guard literals.count == elements.count else { return (.list(elements), .list) }
+            return (.literal(.list(literals)), .list)
         case .identifier(let name):
             switch name {
             case "true": return (.literal(.bool(true)), .boolean)

@@ -10,8 +10,9 @@ enum FirebaseRuleValue: Sendable, Equatable {
     /// An object or array of `auth` or `query` (never a primitive).
     case json(JSON)
     /// `root`, `data`, `newData` or one reached from them: a place in the
-    /// data before (`isNew == false`) or after the write.
-    case snapshot(FirebaseRuleSnapshot)
+    /// data before (`isNew == false`) or after the write. Boxed, so that
+    /// every other value fits in registers when it is passed and returned.
+    indirect case snapshot(FirebaseRuleSnapshot)
     /// The list argument of `hasChildren`.
     case list([FirebaseRuleValue])
     /// The `query` variable.
