@@ -216,7 +216,7 @@ extension FuzzTarget {
         let pattern = text.prefix { $0 != "\n" }
         let subject = String(text.dropFirst(pattern.count + 1))
         let flags = pattern.hasSuffix("/i") ? "i" : ""
-        guard let regex = try? FirebaseRuleRegex(pattern: String(pattern.dropLast(flags.isEmpty ? 0 : 2)), flags: flags)
+        guard let regex = try? LinearRegex(pattern: String(pattern.dropLast(flags.isEmpty ? 0 : 2)), flags: flags)
         else { return }
         var budget = 200_000
         _ = regex.matches(subject, budget: &budget)

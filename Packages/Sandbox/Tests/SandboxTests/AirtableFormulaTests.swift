@@ -63,9 +63,9 @@ struct AirtableFormulaTests {
     @Test(
         "Anything outside the supported formula language is 422 INVALID_FILTER_BY_FORMULA",
         arguments: [
-            "LEN({Name}) > 3", "{Name} & 'x'", "1 + 1", "AND(", "{Name} =", "'unterminated", "{Name", "NOT()",
-            "NOT(1, 2)", "BLANK(1)", "IF({Complete}, 1, 0)", "SEARCH('a', {Name})", "{Name} == 'x'", "{Name} <> 'x'",
-            "1.2.3", "“smart quotes”", ")", "()", "{Name} = 'a' 'b'",
+            "AND(", "{Name} =", "'unterminated", "{Name", "NOT()", "NOT(1, 2)", "BLANK(1)", "{Name} == 'x'",
+            "{Name} <> 'x'", "1.2.3", "“smart quotes”", ")", "()", "{Name} = 'a' 'b'", "NO_SUCH_FUNCTION(1)",
+            "ROUND(1.5)", "LEN()", "MID('a', 1)", "1 +", "* 2", "IF(1)", "1e", "1e999",
             String(repeating: "(", count: 10_000) + "1" + String(repeating: ")", count: 10_000),
             String(repeating: "NOT(", count: 500) + "1" + String(repeating: ")", count: 500),
         ]
@@ -106,13 +106,56 @@ struct AirtableFormulaTests {
         #expect(empty.airtableRecords.count == 16)
     }
 
-    @Test("The parser reads escapes and both quote styles")
+    @Test("The parser reads escapes, both quote styles, and Airtable's operator precedence")
     func parser() {
         #expect(
-            AirtableFormula.parse(#"{Name} = "say \"hi\"""#) == .compare(.field("Name"), .equal, .string(#"say "hi""#)))
-        #expect(AirtableFormula.parse("{A b} != 'it\\'s'") == .compare(.field("A b"), .notEqual, .string("it's")))
-        #expect(AirtableFormula.parse("-2.5 <= 3") == .compare(.negate(.number(2.5)), .lessOrEqual, .number(3)))
+            AirtableFormula.parse(#"{Name} = "say \"hi\"""#) == .binary(.field("Name"), .equal, .string(#"say "hi""#)))
+        #expect(AirtableFormula.parse("{A b} != 'it\\'s'") == .binary(.field("A b"), .notEqual, .string("it's")))
+        #expect(AirtableFormula.parse("-2.5 <= 3") == .binary(.negate(.number(2.5)), .lessOrEqual, .number(3)))
+        // * before +, + before &, & before =.
+        #expect(
+            AirtableFormula.parse("1 + 2 * 3 & 'x' = 'y'")
+                == .binary(
+                    .binary(
+                        .binary(.number(1), .add, .binary(.number(2), .multiply, .number(3))), .concatenate,
+                        .string("x")), .equal, .string("y")))
+        #expect(
+            AirtableFormula.parse("7 - 2 - 1")
+                == .binary(.binary(.number(7), .subtract, .number(2)), .subtract, .number(1)))
+        #expect(AirtableFormula.parse("len({Name})") == .call(.len, [.field("Name")]))
+        #expect(AirtableFormula.parse("2.5e-1") == .number(0.25))
         #expect(AirtableFormula.parse("") == nil)
         #expect(AirtableFormula.parse("   ") == nil)
+    }
+
+    @Test("Text, date and number functions select the right records")
+    func functions() async throws {
+        let sandbox = try await AirtableTest.sandbox()
+        #expect(await Self.names(sandbox, "FIND('Cube', {Name}) = 1") == ["CubePad"])
+        #expect(await Self.names(sandbox, "LEN({Name}) = LEN('CubePad')")?.contains("CubePad") == true)
+        #expect(await Self.names(sandbox, "REGEX_MATCH({Name}, '^Cube')") == ["CubePad"])
+        let before = await Self.names(sandbox, "{Due date} < '2020-10-05'")
+        #expect(await Self.names(sandbox, "IS_BEFORE({Due date}, '2020-10-05')") == before)
+        #expect(await Self.names(sandbox, "DATETIME_FORMAT({Due date}, 'YYYY') = '2020'")?.count ?? 0 > 0)
+        #expect(await Self.names(sandbox, "ISERROR(1 / 0)")?.count == 16)
+    }
+
+    @Test("A request's formulas share one work budget: past it, nothing matches")
+    func budget() {
+        let table = AirtableTable(id: "tblX", name: "X", position: 0, fields: [], views: [])
+        let record = AirtableRecord(id: "recX", createdTime: "2024-01-01T00:00:00.000Z", sequence: 1)
+        var evaluator = AirtableFormulaEvaluator(table: table, budget: 50)
+        let formula = AirtableFormula.parse("LEN(REPT('ab', 10)) = 20")!
+        let first = evaluator.matches(formula, record)
+        #expect(first)
+        var matched = 0
+        for _ in 0..<20 where evaluator.matches(formula, record) { matched += 1 }
+        #expect(matched < 20)
+        #expect(evaluator.budget < 0)
+        var large = AirtableFormulaEvaluator(table: table)
+        let tooLong = large.evaluate(AirtableFormula.parse("REPT('x', 100001)")!, record)
+        #expect(tooLong == .invalid)
+        let longest = large.evaluate(AirtableFormula.parse("LEN(REPT('ab', 50000))")!, record)
+        #expect(longest == .number(100_000))
     }
 }

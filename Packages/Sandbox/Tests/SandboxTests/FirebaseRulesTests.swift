@@ -224,7 +224,7 @@ struct FirebaseRulesTests {
     func regex() throws {
         func matches(_ pattern: String, _ text: String, flags: String = "") throws -> Bool? {
             var budget = 1_000_000
-            return try FirebaseRuleRegex(pattern: pattern, flags: flags).matches(text, budget: &budget)
+            return try LinearRegex(pattern: pattern, flags: flags).matches(text, budget: &budget)
         }
         #expect(try matches("^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$", "ada@example.com") == true)
         #expect(try matches("^[a-z0-9._%+-]+@[a-z0-9.-]+\\.[a-z]{2,}$", "ada@example") == false)
@@ -242,12 +242,12 @@ struct FirebaseRulesTests {
         #expect(try matches("^(a|aa)*b$", evil) == false)
         // A budget too small gives up instead of running on.
         var small = 100
-        #expect(try FirebaseRuleRegex(pattern: "(a*)*b", flags: "").matches(evil, budget: &small) == nil)
-        #expect(throws: FirebaseRuleRegex.SyntaxError.self) { try FirebaseRuleRegex(pattern: "a{1,100000}", flags: "") }
-        #expect(throws: FirebaseRuleRegex.SyntaxError.self) {
-            try FirebaseRuleRegex(pattern: "(((a{50}){50}){50})", flags: "")
+        #expect(try LinearRegex(pattern: "(a*)*b", flags: "").matches(evil, budget: &small) == nil)
+        #expect(throws: LinearRegex.SyntaxError.self) { try LinearRegex(pattern: "a{1,100000}", flags: "") }
+        #expect(throws: LinearRegex.SyntaxError.self) {
+            try LinearRegex(pattern: "(((a{50}){50}){50})", flags: "")
         }
-        #expect(throws: FirebaseRuleRegex.SyntaxError.self) { try FirebaseRuleRegex(pattern: "a", flags: "g") }
+        #expect(throws: LinearRegex.SyntaxError.self) { try LinearRegex(pattern: "a", flags: "g") }
     }
 
     @Test("Hostile rules are refused quickly: too large, too deep, too long an expression")

@@ -133,7 +133,7 @@ struct AirtableHTTPTests {
             #expect(
                 badOffset.text == AirtableHTTP.error("INVALID_OFFSET_VALUE", "The value of offset garbage is invalid"))
             let badFormula = try await AirtableHTTP.send(
-                server.baseURL, "GET", AirtableHTTP.table + "?filterByFormula=LEN(%7BName%7D)")
+                server.baseURL, "GET", AirtableHTTP.table + "?filterByFormula=LENGTH(%7BName%7D)")
             #expect(badFormula.status == 422)
             #expect(
                 badFormula.text

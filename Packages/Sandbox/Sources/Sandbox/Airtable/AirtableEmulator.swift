@@ -8,14 +8,20 @@ import Networking
 /// It answers like api.airtable.com, errors included: Bearer tokens (the
 /// legacy `?api_key=` only with ``Configuration/acceptsLegacyAPIKey``),
 /// pages of at most 100 records with `itr…/rec…` offsets, `fields[]`,
-/// `sort`, `view`, `maxRecords`, a `filterByFormula` subset, `POST
+/// `sort`, `view`, `maxRecords`, `filterByFormula` in Airtable's formula
+/// language (every function of its formula reference: text, logical,
+/// numeric, date and time with time zones, regular expressions, arrays and
+/// records, with its operators, coercions and error values), `POST
 /// …/listRecords`, creates of up to 10 records, `typecast`, PATCH/PUT
 /// updates and upserts, deletes, 5 requests per second per base, 413 for
 /// large bodies, and Airtable's `{"error":{"type","message"}}` bodies.
 ///
-/// Where it knowingly differs from the real service: formulas support only
-/// field references, literals, comparisons, `AND`/`OR`/`NOT`/`BLANK`/
-/// `TRUE`/`FALSE`/`RECORD_ID` (anything else is refused as invalid);
+/// Where it knowingly differs from the real service: formulas format dates
+/// in English only (`SET_LOCALE` is accepted and changes nothing), their
+/// regular expressions are the common core of RE2 (no `\b`, lazy
+/// quantifiers or named groups; a pattern outside it is `#ERROR!`),
+/// `LAST_MODIFIED_TIME()` is the creation time, and a request's formulas
+/// share a budget of work past which they give `#ERROR!`;
 /// `cellFormat=string` is refused; offsets are stateless (they survive a
 /// restart, and expire only when the record they point at leaves the
 /// listing or the query changes); linked record ids

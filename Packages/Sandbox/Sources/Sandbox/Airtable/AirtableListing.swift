@@ -76,7 +76,7 @@ enum AirtableListing {
             var seen: Set<String> = []
             throw .unknownFormulaFields(unknown.filter { seen.insert($0).inserted })
         }
-        let evaluator = AirtableFormulaEvaluator(table: table)
+        var evaluator = AirtableFormulaEvaluator(table: table)
         return records.filter { evaluator.matches(formula, $0) }
     }
 
@@ -150,7 +150,7 @@ enum AirtableSorting {
     }
 
     private static func text(_ value: JSON) -> String {
-        if case .string(let text) = AirtableFormulaValue(cell: value) {
+        if case .string(let text) = AirtableFormulaEvaluator.value(of: value) {
             return text
         }
         return value.jsonText

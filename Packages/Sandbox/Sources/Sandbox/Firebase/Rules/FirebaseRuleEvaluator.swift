@@ -332,7 +332,7 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    mutating func matches(_ receiver: FirebaseRuleValue, _ regex: FirebaseRuleRegex) throws(Failure)
+    mutating func matches(_ receiver: FirebaseRuleValue, _ regex: LinearRegex) throws(Failure)
         -> FirebaseRuleValue
     {
         guard case .string(let text) = receiver else {

@@ -47,7 +47,7 @@ indirect enum FirebaseRuleExpression: Sendable {
     /// `null`, a boolean, a number or a string.
     case literal(FirebaseRuleValue)
     /// A regular expression literal, the argument of `matches`.
-    case regex(FirebaseRuleRegex)
+    case regex(LinearRegex)
     /// `[a, b]`, the argument of `hasChildren`.
     case list([FirebaseRuleExpression])
     /// A predefined variable.

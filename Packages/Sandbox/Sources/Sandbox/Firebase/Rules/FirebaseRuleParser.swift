@@ -268,8 +268,8 @@ struct FirebaseRuleParser {
         case .string(let text):
             return (.literal(.string(text)), .string)
         case .regex(let pattern, let flags):
-            do throws(FirebaseRuleRegex.SyntaxError) {
-                return (.regex(try FirebaseRuleRegex(pattern: pattern, flags: flags)), .regex)
+            do throws(LinearRegex.SyntaxError) {
+                return (.regex(try LinearRegex(pattern: pattern, flags: flags)), .regex)
             } catch {
                 throw Failure(offset: offset, message: error.message + ".")
             }

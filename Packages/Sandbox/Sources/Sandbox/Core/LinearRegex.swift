@@ -1,10 +1,11 @@
 import Foundation
 import Networking
 
-/// The regular expressions of the rules' `matches(/…/)`: the subset the
-/// Realtime Database documents (`.`, `*`, `+`, `?`, `{n}`, `{n,}`, `{n,m}`,
-/// `[…]` and `[^…]`, `\d \w \s \D \W \S`, `^`, `$`, `|`, groups, the `i`
-/// flag).
+/// The regular expressions of the Firebase rules' `matches(/…/)` and of
+/// Airtable's `REGEX_MATCH`, `REGEX_EXTRACT` and `REGEX_REPLACE`: the subset
+/// the Realtime Database documents (`.`, `*`, `+`, `?`, `{n}`, `{n,}`,
+/// `{n,m}`, `[…]` and `[^…]`, `\d \w \s \D \W \S`, `^`, `$`, `|`, groups,
+/// the `i` flag), which is also the common core of RE2, Airtable's syntax.
 ///
 /// It is compiled to a small program and run as a Pike machine: every
 /// alternative advances in step over the string, so a pathological pattern
@@ -12,7 +13,7 @@ import Networking
 /// cannot backtrack. Programs and runs are both bounded: a pattern that
 /// compiles to more than ``maxInstructions`` is refused when the rules are
 /// parsed, and a match that would take more than its step budget fails.
-struct FirebaseRuleRegex: Sendable {
+struct LinearRegex: Sendable {
     /// The most instructions a pattern may compile to, `{n,m}` copies
     /// included.
     static let maxInstructions = 2000
@@ -111,23 +112,51 @@ struct FirebaseRuleRegex: Sendable {
     /// would take more than `budget` steps (one step per live alternative
     /// per character); `budget` is reduced by the steps taken.
     func matches(_ text: String, budget: inout Int) -> Bool? {
+        run(Array(text.unicodeScalars), from: 0, budget: &budget, earliest: true).map { $0 != nil }
+    }
+
+    /// The first match in `scalars` at or after `start`, as offsets of
+    /// scalars: the leftmost, and among those the one a backtracking
+    /// matcher would find (greedy quantifiers longest, alternatives in
+    /// order). `nil` when the budget ran out; `.some(nil)` when there is no
+    /// match.
+    func firstMatch(in scalars: [Unicode.Scalar], from start: Int, budget: inout Int) -> Range<Int>?? {
+        run(scalars, from: start, budget: &budget, earliest: false)
+    }
+
+    /// The Pike machine. Threads are kept in priority order with the
+    /// position their attempt started at; once one matches, the threads of
+    /// lower priority are dropped and no new attempt starts, so the match
+    /// kept is the leftmost-first one. `earliest` stops at the first match
+    /// reached, for a yes-or-no answer.
+    private func run(
+        _ scalars: [Unicode.Scalar], from start: Int, budget: inout Int, earliest: Bool
+    ) -> Range<Int>?? {
         var current = ThreadList(capacity: program.count)
         var next = ThreadList(capacity: program.count)
-        let scalars = Array(text.unicodeScalars)
-        var position = 0
+        var found: Range<Int>?
+        var position = start
         while true {
-            // Unanchored: a new attempt starts at every position.
-            if addThread(0, at: position, count: scalars.count, to: &current) { return true }
+            // Unanchored: a new attempt starts at every position, until a
+            // match is found.
+            if found == nil,
+                let end = addThread(0, startedAt: position, at: position, count: scalars.count, to: &current)
+            {
+                found = position..<end
+                if earliest { return found }
+            }
             budget -= current.count
             if budget < 0 { return nil }
-            guard position < scalars.count else { return false }
+            guard position < scalars.count, !current.items.isEmpty || found == nil else { return .some(found) }
             let scalar = scalars[position]
             next.removeAll()
-            for pc in current.items {
-                if case .character(let set) = program[pc], set.contains(scalar),
-                    addThread(pc + 1, at: position + 1, count: scalars.count, to: &next)
-                {
-                    return true
+            for (pc, origin) in current.items {
+                guard case .character(let set) = program[pc], set.contains(scalar) else { continue }
+                if let end = addThread(pc + 1, startedAt: origin, at: position + 1, count: scalars.count, to: &next) {
+                    found = origin..<end
+                    if earliest { return found }
+                    // Lower-priority threads cannot give the match kept.
+                    break
                 }
             }
             swap(&current, &next)
@@ -136,14 +165,17 @@ struct FirebaseRuleRegex: Sendable {
     }
 
     /// Follows jumps, splits and assertions from `pc`, adding the character
-    /// instructions reached; `true` when `match` is reached.
-    private func addThread(_ pc: Int, at position: Int, count: Int, to list: inout ThreadList) -> Bool {
+    /// instructions reached with the start of their attempt; the position
+    /// where a match ends when `match` is reached.
+    private func addThread(
+        _ pc: Int, startedAt origin: Int, at position: Int, count: Int, to list: inout ThreadList
+    ) -> Int? {
         var pending = [pc]
         while let pc = pending.popLast() {
             guard list.insert(pc) else { continue }
             switch program[pc] {
             case .character:
-                list.items.append(pc)
+                list.items.append((pc, origin))
             case .split(let first, let second):
                 pending.append(second)
                 pending.append(first)
@@ -154,17 +186,19 @@ struct FirebaseRuleRegex: Sendable {
             case .end:
                 if position == count { pending.append(pc + 1) }
             case .match:
-                return true
+                return position
             }
         }
-        return false
+        return nil
     }
 
     /// The instructions live at one position, each once.
     private struct ThreadList {
         var seen: [Bool]
         var marked: [Int] = []
-        var items: [Int] = []
+        /// Character instructions, highest priority first, with the
+        /// position their attempt started at.
+        var items: [(pc: Int, origin: Int)] = []
 
         init(capacity: Int) {
             seen = Array(repeating: false, count: capacity)
@@ -213,7 +247,7 @@ struct FirebaseRuleRegex: Sendable {
         }
 
         private func checkSize(_ fragment: Fragment) throws(SyntaxError) {
-            guard fragment.count <= FirebaseRuleRegex.maxInstructions else {
+            guard fragment.count <= LinearRegex.maxInstructions else {
                 throw SyntaxError(message: "Regular expression is too complex")
             }
         }
@@ -416,7 +450,7 @@ struct FirebaseRuleRegex: Sendable {
             }
             index += 1
             if let high, high < low { throw SyntaxError(message: "Numbers out of order in {} quantifier") }
-            guard low <= FirebaseRuleRegex.maxInstructions, (high ?? 0) <= FirebaseRuleRegex.maxInstructions else {
+            guard low <= LinearRegex.maxInstructions, (high ?? 0) <= LinearRegex.maxInstructions else {
                 throw SyntaxError(message: "Regular expression is too complex")
             }
             return (low, high)
