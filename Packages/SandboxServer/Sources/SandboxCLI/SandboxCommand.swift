@@ -101,6 +101,15 @@ struct SandboxCommand: AsyncParsableCommand {
             valueName: "TOKEN"))
     var airtableTokens: [String] = []
 
+    @Option(
+        name: .customLong("airtable-base"),
+        help: ArgumentHelp(
+            "An Airtable base to load, in the metadata API's JSON (id, name, tables with fields, views and "
+                + "optional records); ids are kept and it replaces a stored base of the same id (repeatable).",
+            valueName: "FILE"),
+        completion: .file())
+    var airtableBaseFiles: [String] = []
+
     @Flag(help: "Accept Airtable's legacy ?api_key= (retired on the real service on 2024-02-01).")
     var airtableLegacyApiKey = false
 
@@ -176,6 +185,13 @@ struct SandboxCommand: AsyncParsableCommand {
         }
         if !airtableTokens.isEmpty {
             configuration.airtable.tokens = Set(airtableTokens)
+        }
+        for path in airtableBaseFiles {
+            do {
+                configuration.airtable.bases.append(try String(contentsOfFile: path, encoding: .utf8))
+            } catch {
+                throw ValidationError("--airtable-base: cannot read \(path): \(error.localizedDescription)")
+            }
         }
         configuration.airtable.acceptsLegacyAPIKey = airtableLegacyApiKey
         configuration.airtable.rateLimitEnabled = !noRateLimit

@@ -1,4 +1,5 @@
 import Foundation
+import Sandbox
 import SandboxServer
 import Testing
 
@@ -93,6 +94,35 @@ struct SandboxCommandTests {
         let restarted = try await SandboxProcess.launch(["--data-dir", directory.path, "--reset"])
         #expect(try await HTTP.send("GET", HTTP.url(restarted.baseURL, "/__sandbox/health")).status == 200)
         #expect(await restarted.terminate() == 0)
+    }
+
+    @Test("--airtable-base loads a base file with its ids; a broken file stops the start with the reason")
+    func airtableBaseFiles() async throws {
+        let directory = Self.temporaryDirectory()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("base.json")
+        try Data(
+            #"{"id": "appOwnBase0000001", "name": "Own", "tables": [{"id": "tblOwnTable000001", "name": "Items", "fields": [{"id": "fldOwnField000001", "name": "Name", "type": "singleLineText"}], "records": [{"id": "recOwnRecord00001", "fields": {"Name": "kept"}}]}]}"#
+                .utf8
+        ).write(to: file)
+        let sandbox = try await SandboxProcess.launch(["--airtable-base", file.path])
+        let record = try await HTTP.send(
+            "GET", HTTP.url(sandbox.baseURL, "/v0/appOwnBase0000001/tblOwnTable000001/recOwnRecord00001"),
+            headers: ["Authorization": "Bearer \(AirtableEmulator.Configuration.defaultToken)"])
+        #expect(record.status == 200)
+        #expect(record.text.contains(#""fields":{"Name":"kept"}"#), "\(record.text)")
+        #expect(await sandbox.terminate() == 0)
+
+        let broken = directory.appendingPathComponent("broken.json")
+        try Data(#"{"name": "x", "tables": [{"name": "t", "fields": [{"name": "f", "type": "warp"}]}]}"#.utf8).write(
+            to: broken)
+        do {
+            _ = try await SandboxProcess.launch(["--airtable-base", broken.path])
+            Issue.record("the sandbox started with a broken base file")
+        } catch let error as SandboxProcess.LaunchError {
+            #expect(error.description.contains("Unknown field type \"warp\""), "\(error)")
+        }
     }
 
     @Test("--rules FILE sets every database's rules, --rules NS=FILE one's; a bad file fails before listening")

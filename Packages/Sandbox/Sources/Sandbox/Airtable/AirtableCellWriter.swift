@@ -43,10 +43,24 @@ struct AirtableCellWriter {
     ) throws(AirtableFailure) -> JSON? {
         if value == .null { return nil }
         switch field.type {
-        case .singleLineText, .multilineText, .email, .url, .phoneNumber:
+        case .singleLineText, .multilineText, .richText, .email, .url, .phoneNumber:
             return .string(try text(value, field))
-        case .number:
+        case .number, .currency, .percent, .duration:
             return .number(try number(value, field))
+        case .rating:
+            // Whole stars from 1 to the field's maximum; 0 clears.
+            let stars = try number(value, field)
+            let maximum = field.options["max"]?.numberValue ?? 5
+            guard stars == stars.rounded(), stars >= 0, stars <= maximum else { throw .invalidValue(field: field.name) }
+            return stars == 0 ? nil : .number(stars)
+        case .dateTime:
+            return .string(try dateTime(value, field))
+        case .barcode:
+            if let text = value.stringValue, typecast { return ["text": .string(text)] }
+            guard let text = value["text"]?.stringValue else { throw .invalidValue(field: field.name) }
+            var barcode: [String: JSON] = ["text": .string(text)]
+            if let type = value["type"]?.stringValue { barcode["type"] = .string(type) }
+            return .object(barcode)
         case .checkbox:
             return .bool(try checkbox(value, field))
         case .date:
@@ -69,9 +83,20 @@ struct AirtableCellWriter {
             return .array(result)
         case .multipleAttachments:
             return .array(try attachments(value, field, existing: existing))
-        case .createdTime, .autoNumber:
+        case .formula, .rollup, .count, .multipleLookupValues, .createdTime, .lastModifiedTime, .createdBy,
+            .lastModifiedBy, .autoNumber, .button, .externalSyncSource, .aiText:
             throw .computedField(field.name)
         }
+    }
+
+    /// An instant, stored as `YYYY-MM-DDTHH:mm:ss.SSSZ` in UTC: ISO 8601
+    /// with an offset or `Z` (a date alone is midnight UTC); `typecast`
+    /// also reads the other forms `DATETIME_PARSE` reads without a format.
+    private func dateTime(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> String {
+        guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces),
+            typecast || AirtableDate.isoDay(text) != nil, let date = AirtableFormulaDate(parsing: text)
+        else { throw .invalidValue(field: field.name) }
+        return date.isoText
     }
 
     private func text(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> String {

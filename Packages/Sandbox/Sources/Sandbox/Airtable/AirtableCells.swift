@@ -3,13 +3,30 @@ import Networking
 
 /// Reading cells the way Airtable answers them.
 enum AirtableCells {
-    /// A cell's value, computed fields included; `nil` when empty.
-    static func value(of field: AirtableField, in record: AirtableRecord) -> JSON? {
+    /// The user every request acts as: `whoami`, and who created and last
+    /// changed every record.
+    static let sandboxUser: JSON = ["id": "usrSandbox0000000", "email": "sandbox@example.com", "name": "Sandbox"]
+
+    /// A cell's value, computed fields included; `nil` when empty. Formula
+    /// fields are evaluated for the record (they read other fields of
+    /// `table`); rollups, lookups and counts are not computed yet.
+    static func value(of field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> JSON? {
         switch field.type {
-        case .createdTime: .string(record.createdTime)
+        case .createdTime, .lastModifiedTime: .string(record.createdTime)
         case .autoNumber: .number(Double(record.sequence))
+        case .createdBy, .lastModifiedBy: sandboxUser
+        case .formula:
+            formulaValue(of: field, in: record, table: table)
+        case .button:
+            ["label": field.options["label"] ?? .string(field.name), "url": .null]
+        case .rollup, .count, .multipleLookupValues, .externalSyncSource, .aiText: nil
         default: record.cells[field.id]
         }
+    }
+
+    private static func formulaValue(of field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> JSON {
+        var evaluator = AirtableFormulaEvaluator(table: table)
+        return evaluator.value(of: field, in: record).json
     }
 
     /// Whether Airtable leaves the value out of `fields`: `""`, `[]`,
@@ -35,7 +52,7 @@ enum AirtableCells {
     ) -> JSON {
         var fields: [String: JSON] = [:]
         for field in table.fields where only?.contains(field.id) ?? true {
-            if let value = value(of: field, in: record), !isEmpty(value) {
+            if let value = value(of: field, in: record, table: table), !isEmpty(value) {
                 fields[byFieldID ? field.id : field.name] = value
             }
         }
@@ -43,7 +60,7 @@ enum AirtableCells {
             "id": .string(record.id), "createdTime": .string(record.createdTime), "fields": .object(fields),
         ]
         if commentCount {
-            rendered["commentCount"] = 0
+            rendered["commentCount"] = .number(Double(record.comments.count))
         }
         return .object(rendered)
     }

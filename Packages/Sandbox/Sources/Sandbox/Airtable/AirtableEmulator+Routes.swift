@@ -20,7 +20,7 @@ extension AirtableEmulator {
             throw .rateLimited
         }
         guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }
-        guard segments.count >= 3, segments.count <= 4 else { throw .notFound }
+        guard segments.count >= 3, segments.count <= 6 else { throw .notFound }
         let tableKey = segments[2]
         guard let table = await store.table(base: baseID, tableKey) else { throw .modelNotFound }
 
@@ -41,6 +41,11 @@ extension AirtableEmulator {
         }
 
         let recordID = segments[3]
+        if segments.count >= 5 {
+            guard segments[4] == "comments" else { throw .notFound }
+            return try await comments(
+                request, base: baseID, table: table, record: recordID, comment: segments.count == 6 ? segments[5] : nil)
+        }
         if recordID == "listRecords", request.method == "POST" {
             let parameters = try AirtableListParameters.fromBody(try Self.jsonBody(request))
             return .json(200, try AirtableListing.list(parameters, in: table))

@@ -56,6 +56,14 @@ public final class AirtableEmulator: SandboxService {
         public var maxBodySize: Int
         /// Whether an empty sandbox gets the lesson's base.
         public var seedsLessonData: Bool
+        /// Bases to load at start, each the text of a schema file in the
+        /// metadata API's own JSON: `{"id": "app…", "name", "tables": [{"id",
+        /// "name", "primaryFieldId", "fields": [{"id", "name", "type",
+        /// "options"}], "views": [{"id", "name"}], "records": [{"id",
+        /// "fields"}]}]}`. Ids are kept (made up, the same on every load,
+        /// where the file leaves them out), and a file's base replaces a
+        /// stored base of the same id, so each start begins from the file.
+        public var bases: [String] = []
 
         /// Creates settings; the defaults behave like today's Airtable.
         public init(
@@ -108,6 +116,18 @@ public final class AirtableEmulator: SandboxService {
         try await store.restore()
         if configuration.seedsLessonData {
             try await store.seedIfNeeded(AirtableLessonSeed.base(from: fixture))
+        }
+        for (index, text) in configuration.bases.enumerated() {
+            let base: AirtableBase
+            do throws(AirtableFailure) {
+                guard let value = try? JSON.parse(Data(text.utf8), maxDepth: 64) else {
+                    throw AirtableSchemaCodec.schemaError("The file is not JSON.")
+                }
+                base = try AirtableSchemaCodec.base(value, collaborators: collaborators)
+            } catch {
+                throw AirtableEmulatorError(description: "Airtable base \(index + 1): \(error.message)")
+            }
+            try await store.add(base)
         }
     }
 

@@ -114,7 +114,8 @@ enum AirtableSorting {
         return records.sorted { lhs, rhs in
             for (field, descending) in fields {
                 let order = compare(
-                    AirtableCells.value(of: field, in: lhs), AirtableCells.value(of: field, in: rhs), field)
+                    AirtableCells.value(of: field, in: lhs, table: table),
+                    AirtableCells.value(of: field, in: rhs, table: table), field)
                 if order != .orderedSame {
                     return descending ? order == .orderedDescending : order == .orderedAscending
                 }

@@ -94,6 +94,7 @@ enum AirtablePersistence {
                 "id": .string(field.id), "name": .string(field.name), "type": .string(field.type.rawValue),
                 "choices": .array(
                     field.choices.map { ["id": .string($0.id), "name": .string($0.name), "color": .string($0.color)] }),
+                "options": .object(field.options), "description": field.description.map(JSON.string) ?? .null,
             ]
         }
         let views: [JSON] = table.views.map { view in
@@ -105,6 +106,7 @@ enum AirtablePersistence {
         }
         let value: JSON = [
             "id": .string(table.id), "name": .string(table.name), "position": .number(Double(table.position)),
+            "description": table.description.map(JSON.string) ?? .null,
             "nextSequence": .number(Double(table.nextSequence)), "fields": .array(fields), "views": .array(views),
         ]
         return value.serialized()
@@ -114,6 +116,7 @@ enum AirtablePersistence {
         let value: JSON = [
             "id": .string(record.id), "createdTime": .string(record.createdTime),
             "sequence": .number(Double(record.sequence)), "cells": .object(record.cells),
+            "comments": .array(record.comments),
         ]
         return value.serialized()
     }
@@ -132,7 +135,9 @@ enum AirtablePersistence {
                 guard let id = choice["id"]?.stringValue, let name = choice["name"]?.stringValue else { return nil }
                 return AirtableChoice(id: id, name: name, color: choice["color"]?.stringValue ?? "blueLight2")
             }
-            return AirtableField(id: id, name: name, type: type, choices: choices)
+            return AirtableField(
+                id: id, name: name, type: type, choices: choices, options: field["options"]?.objectValue ?? [:],
+                description: field["description"]?.stringValue)
         }
         let views = (value["views"]?.arrayValue ?? []).compactMap { view -> AirtableView? in
             guard let id = view["id"]?.stringValue, let name = view["name"]?.stringValue else { return nil }
@@ -143,8 +148,9 @@ enum AirtablePersistence {
             return AirtableView(id: id, name: name, filterByFormula: view["filterByFormula"]?.stringValue, sort: sort)
         }
         return AirtableTable(
-            id: id, name: name, position: integer(value["position"]) ?? 0, fields: fields, views: views,
-            nextSequence: integer(value["nextSequence"]) ?? 1)
+            id: id, name: name, description: value["description"]?.stringValue,
+            position: integer(value["position"]) ?? 0,
+            fields: fields, views: views, nextSequence: integer(value["nextSequence"]) ?? 1)
     }
 
     static func decodeRecord(_ value: JSON) -> AirtableRecord? {
@@ -152,7 +158,8 @@ enum AirtablePersistence {
             let sequence = integer(value["sequence"])
         else { return nil }
         return AirtableRecord(
-            id: id, createdTime: createdTime, sequence: sequence, cells: value["cells"]?.objectValue ?? [:])
+            id: id, createdTime: createdTime, sequence: sequence, cells: value["cells"]?.objectValue ?? [:],
+            comments: value["comments"]?.arrayValue ?? [])
     }
 
     /// A whole number that fits an `Int`; stored rows are read as untrusted.

@@ -15,6 +15,34 @@ struct AirtableField: Sendable {
     var name: String
     var type: AirtableFieldType
     var choices: [AirtableChoice] = []
+    /// The metadata API's `options` for the type, select choices aside
+    /// (``choices`` holds those): a formula's text, a rating's maximum, a
+    /// currency's symbol, a link's table…
+    var options: [String: JSON] = [:] {
+        didSet { formula = Self.parsedFormula(type, options) }
+    }
+    /// The field's description, when it has one.
+    var description: String?
+    /// A formula field's formula, parsed once.
+    private(set) var formula: AirtableFormula?
+
+    init(
+        id: String, name: String, type: AirtableFieldType, choices: [AirtableChoice] = [],
+        options: [String: JSON] = [:], description: String? = nil
+    ) {
+        self.id = id
+        self.name = name
+        self.type = type
+        self.choices = choices
+        self.options = options
+        self.description = description
+        formula = Self.parsedFormula(type, options)
+    }
+
+    private static func parsedFormula(_ type: AirtableFieldType, _ options: [String: JSON]) -> AirtableFormula? {
+        guard type == .formula, let text = options["formula"]?.stringValue else { return nil }
+        return AirtableFormula.parse(text)
+    }
 
     func choiceIndex(_ name: String) -> Int? {
         choices.firstIndex { $0.name == name }
@@ -42,12 +70,15 @@ struct AirtableRecord: Sendable {
     /// Creation order: the table's default order and the auto number.
     var sequence: Int
     var cells: [String: JSON] = [:]
+    /// Its comments, oldest first, as the API's comment objects.
+    var comments: [JSON] = []
 }
 
 /// A table: its schema, views and records.
 struct AirtableTable: Sendable {
     var id: String
     var name: String
+    var description: String? = nil
     var position: Int
     var fields: [AirtableField]
     var views: [AirtableView]
@@ -96,14 +127,17 @@ struct AirtableTableTransaction {
         table.records[id]
     }
 
-    /// A new record with a fresh id, appended to the table's order.
-    mutating func insert(cells: [String: JSON]) -> AirtableRecord {
-        var id = AirtableID.make("rec")
-        while table.records[id] != nil {
+    /// A new record with a fresh id (or `id`, from a base file), appended
+    /// to the table's order.
+    @discardableResult
+    mutating func insert(cells: [String: JSON], id given: String? = nil, createdTime: String? = nil) -> AirtableRecord {
+        var id = given ?? AirtableID.make("rec")
+        while given == nil, table.records[id] != nil {
             id = AirtableID.make("rec")
         }
+        let created = createdTime.flatMap(AirtableFormulaDate.init(parsing:))?.isoText ?? AirtableTimestamp.now()
         let record = AirtableRecord(
-            id: id, createdTime: AirtableTimestamp.now(), sequence: table.nextSequence, cells: cells)
+            id: id, createdTime: created, sequence: table.nextSequence, cells: cells)
         table.nextSequence += 1
         table.records[id] = record
         touchedRecords.insert(id)
@@ -117,9 +151,38 @@ struct AirtableTableTransaction {
         touchedRecords.insert(id)
     }
 
+    /// Replaces a record's comments.
+    mutating func setComments(of id: String, to comments: [JSON]) {
+        guard table.records[id] != nil else { return }
+        table.records[id]?.comments = comments
+        touchedRecords.insert(id)
+    }
+
     mutating func delete(_ id: String) {
         guard table.records.removeValue(forKey: id) != nil else { return }
         touchedRecords.insert(id)
+    }
+
+    /// Replaces the table's name and description (the metadata API's
+    /// update table).
+    mutating func describe(name: String, description: String?) {
+        table.name = name
+        table.description = description
+        tableChanged = true
+    }
+
+    /// Adds a field at the end of the table.
+    mutating func add(_ field: AirtableField) {
+        table.fields.append(field)
+        tableChanged = true
+    }
+
+    /// Replaces a field's name and description.
+    mutating func describeField(_ id: String, name: String, description: String?) {
+        guard let index = table.fields.firstIndex(where: { $0.id == id }) else { return }
+        table.fields[index].name = name
+        table.fields[index].description = description
+        tableChanged = true
     }
 
     /// Adds an option to a select field (what `typecast` does for a value

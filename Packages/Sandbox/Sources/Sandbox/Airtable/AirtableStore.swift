@@ -87,6 +87,19 @@ actor AirtableStore {
         return result
     }
 
+    /// Adds a whole base (a new one, or one loaded from a schema file,
+    /// which replaces a base of the same id).
+    func add(_ base: AirtableBase) async throws {
+        await lock()
+        defer { unlock() }
+        if let storage {
+            // A replaced base leaves none of its rows behind.
+            let changes = [StorageChange.deleteAll(prefix: "")] + AirtablePersistence.rows(for: base)
+            try await storage.commit(changes, in: AirtablePersistence.namespace(base.id))
+        }
+        bases[base.id] = base
+    }
+
     /// Adds a table to a base, creating the base when needed.
     func addTable(_ table: AirtableTable, toBase baseID: String) async throws {
         await lock()

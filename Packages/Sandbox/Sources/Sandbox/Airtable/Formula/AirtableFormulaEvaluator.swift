@@ -18,6 +18,10 @@ struct AirtableFormulaEvaluator {
     let now: AirtableFormulaDate
     /// Steps left.
     var budget: Int
+    /// How many formula fields are being evaluated inside one another.
+    private var formulaNesting = 0
+    /// The deepest formula fields may read formula fields.
+    static let maxFormulaNesting = 16
     /// Patterns already compiled in this request (a few at most: formulas
     /// rarely build them from cells), `nil` for one that did not compile.
     private var regexes: [String: LinearRegex?] = [:]
@@ -41,7 +45,7 @@ struct AirtableFormulaEvaluator {
         case .string(let text): return .text(text)
         case .field(let key):
             guard let field = table.field(key) else { return .blank }
-            return Self.value(of: field, in: record)
+            return value(of: field, in: record)
         case .negate(let inner):
             let value = evaluate(inner, record)
             if value.isError { return value }
@@ -66,17 +70,25 @@ struct AirtableFormulaEvaluator {
 
     /// What a cell reads as in a formula: text as itself, numbers as
     /// numbers, a checkbox as a boolean, dates as dates, lists as lists, a
-    /// collaborator by name, an attachment as `filename (url)`.
-    static func value(of field: AirtableField, in record: AirtableRecord) -> AirtableFormulaValue {
-        guard let cell = AirtableCells.value(of: field, in: record) else { return .blank }
+    /// collaborator by name, an attachment as `filename (url)`, a formula
+    /// field as its value (formula fields reading formula fields nest at
+    /// most ``maxFormulaNesting`` deep, so a cycle is an error, not a hang).
+    mutating func value(of field: AirtableField, in record: AirtableRecord) -> AirtableFormulaValue {
+        if field.type == .formula {
+            guard let formula = field.formula, formulaNesting < Self.maxFormulaNesting else { return .invalid }
+            formulaNesting += 1
+            defer { formulaNesting -= 1 }
+            return evaluate(formula, record)
+        }
+        guard let cell = AirtableCells.value(of: field, in: record, table: table) else { return .blank }
         switch field.type {
-        case .date, .createdTime:
+        case .date, .dateTime, .createdTime, .lastModifiedTime:
             guard let text = cell.stringValue, let date = AirtableFormulaDate(parsing: text) else { return .blank }
             return .date(date)
         case .checkbox:
             return .boolean(cell.boolValue ?? false)
         default:
-            return value(of: cell)
+            return Self.value(of: cell)
         }
     }
 

@@ -1,0 +1,187 @@
+import Foundation
+import Networking
+import Testing
+
+@testable import Sandbox
+
+@Suite("Airtable: bases of one's own, field types, formula fields, the metadata API and comments")
+struct AirtableBaseTests {
+    /// A base as a schema file gives it: ids kept, one record.
+    static let baseFile = #"""
+        {"id": "appaPqizdsNHDvlEm", "name": "Test Wrapper", "tables": [{
+          "id": "tblTestTable00001", "name": "TEST_TABLE", "primaryFieldId": "fldzbVdWW4xJdZ1em",
+          "fields": [
+            {"id": "fldFLyuxGuWobyMV2", "name": "number", "type": "number", "options": {"precision": 2}},
+            {"id": "fldzbVdWW4xJdZ1em", "name": "text", "type": "singleLineText"},
+            {"name": "boolean", "type": "checkbox"},
+            {"name": "datetime", "type": "dateTime"},
+            {"name": "price", "type": "currency", "options": {"symbol": "$", "precision": 2}},
+            {"name": "stars", "type": "rating", "options": {"max": 3}},
+            {"name": "code", "type": "barcode"},
+            {"name": "label", "type": "formula", "options": {"formula": "UPPER({text}) & ' #' & {number}"}},
+            {"name": "due", "type": "formula", "options": {"formula": "DATEADD({datetime}, 1, 'days')"}},
+            {"name": "status", "type": "singleSelect", "options": {"choices": [{"name": "Todo"}, {"name": "Done"}]}}
+          ],
+          "views": [{"id": "viwTestView000001", "name": "view", "type": "grid"}],
+          "records": [{"id": "recTestRecord0001", "fields": {"text": "first", "number": 7,
+            "datetime": "2024-01-15T10:00:00.000Z"}}]
+        }]}
+        """#
+    static let table = "/v0/appaPqizdsNHDvlEm/TEST_TABLE"
+
+    static func sandbox() async throws -> Sandbox {
+        var configuration = SandboxConfiguration()
+        configuration.airtable.rateLimitEnabled = false
+        configuration.airtable.bases = [baseFile]
+        return try await Sandbox(configuration: configuration)
+    }
+
+    static func json(_ response: SandboxResponse) -> JSON {
+        (try? JSON.parse(response.data)) ?? .null
+    }
+
+    @Test("A base file's ids, views and records are kept; its formula fields are computed")
+    func baseFile() async throws {
+        let sandbox = try await Self.sandbox()
+        let bases = Self.json(await sandbox.airtable("GET", "/v0/meta/bases"))
+        #expect(
+            bases["bases"]?.arrayValue?.contains { $0["id"] == "appaPqizdsNHDvlEm" && $0["name"] == "Test Wrapper" }
+                == true)
+        let schema = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/appaPqizdsNHDvlEm/tables"))
+        let table = schema["tables"]?[0]
+        #expect(table?["primaryFieldId"] == "fldzbVdWW4xJdZ1em")
+        #expect(table?["fields"]?[0]?["id"] == "fldzbVdWW4xJdZ1em")
+        #expect(table?["fields"]?[1]?["options"]?["precision"] == 2)
+        #expect(table?["views"]?[0]?["id"] == "viwTestView000001")
+        let record = Self.json(await sandbox.airtable("GET", Self.table + "/recTestRecord0001"))
+        #expect(record["fields"]?["label"] == "FIRST #7")
+        #expect(record["fields"]?["due"] == "2024-01-16T10:00:00.000Z")
+        let byID = Self.json(
+            await sandbox.airtable("GET", Self.table + "/recTestRecord0001?returnFieldsByFieldId=true"))
+        #expect(byID["fields"]?["fldzbVdWW4xJdZ1em"] == "first")
+        let viewed = Self.json(
+            await sandbox.airtable("GET", Self.table + "?view=view&filterByFormula=%7Blabel%7D%3D%27FIRST%20%237%27"))
+        #expect(viewed["records"]?.arrayValue?.count == 1)
+    }
+
+    @Test("A base file that is not a base stops the start with a clear error")
+    func badBaseFile() async throws {
+        for (text, message) in [
+            ("not json", "not JSON"), (#"{"name": "x", "tables": []}"#, "1 to"),
+            (
+                #"{"name": "x", "tables": [{"name": "t", "fields": [{"name": "f", "type": "teleporter"}]}]}"#,
+                "Unknown field type"
+            ),
+            (
+                #"{"name": "x", "tables": [{"name": "t", "fields": [{"name": "f", "type": "formula", "options": {"formula": "LEN("}}]}]}"#,
+                "invalid"
+            ),
+            (
+                #"{"id": "bad", "name": "x", "tables": [{"name": "t", "fields": [{"name": "f", "type": "number"}]}]}"#,
+                "Invalid id"
+            ),
+        ] {
+            var configuration = SandboxConfiguration()
+            configuration.airtable.bases = [text]
+            await #expect(
+                performing: { _ = try await Sandbox(configuration: configuration) },
+                throws: { error in
+                    "\(error)".contains(message)
+                })
+        }
+    }
+
+    @Test("dateTime, currency, rating and barcode cells are checked and stored as Airtable stores them")
+    func fieldTypes() async throws {
+        let sandbox = try await Self.sandbox()
+        let created = await sandbox.airtable(
+            "POST", Self.table,
+            json:
+                #"{"fields": {"text": "t", "datetime": "2024-03-05T14:07:09+01:00", "price": 9.5, "stars": 2, "code": {"text": "0123", "type": "upce"}, "status": "Done"}}"#
+        )
+        #expect(created.status == 200)
+        let fields = Self.json(created)["fields"]
+        #expect(fields?["datetime"] == "2024-03-05T13:07:09.000Z")
+        #expect(fields?["price"] == 9.5)
+        #expect(fields?["stars"] == 2)
+        #expect(fields?["code"]?["text"] == "0123")
+        for bad in [#"{"stars": 4}"#, #"{"stars": 1.5}"#, #"{"datetime": "next tuesday"}"#, #"{"code": 5}"#] {
+            let response = await sandbox.airtable("POST", Self.table, json: #"{"fields": \#(bad)}"#)
+            #expect(response.status == 422, "\(bad)")
+        }
+        let computed = await sandbox.airtable("POST", Self.table, json: #"{"fields": {"label": "x"}}"#)
+        #expect(computed.status == 422)
+        #expect(computed.bodyText.contains("INVALID_VALUE_FOR_COLUMN") || computed.bodyText.contains("computed"))
+        let typecast = await sandbox.airtable(
+            "POST", Self.table, json: #"{"typecast": true, "fields": {"datetime": "3/5/2024 14:07", "code": "99"}}"#)
+        #expect(Self.json(typecast)["fields"]?["datetime"] == "2024-03-05T14:07:00.000Z")
+        #expect(Self.json(typecast)["fields"]?["code"]?["text"] == "99")
+    }
+
+    @Test("The metadata API creates bases, tables and fields, and renames them")
+    func metadataWrites() async throws {
+        let sandbox = try await Self.sandbox()
+        let base = await sandbox.airtable(
+            "POST", "/v0/meta/bases",
+            json:
+                #"{"name": "Mine", "workspaceId": "wspX", "tables": [{"name": "Things", "fields": [{"name": "Name", "type": "singleLineText"}]}]}"#
+        )
+        #expect(base.status == 200)
+        let baseID = Self.json(base)["id"]?.stringValue ?? ""
+        #expect(AirtableID.isValid(baseID, prefix: "app"))
+        let table = await sandbox.airtable(
+            "POST", "/v0/meta/bases/\(baseID)/tables",
+            json:
+                #"{"name": "People", "description": "who", "fields": [{"name": "Name", "type": "singleLineText"}, {"name": "Age", "type": "number", "options": {"precision": 0}}]}"#
+        )
+        let tableID = Self.json(table)["id"]?.stringValue ?? ""
+        #expect(table.status == 200 && Self.json(table)["description"] == "who")
+        let duplicate = await sandbox.airtable(
+            "POST", "/v0/meta/bases/\(baseID)/tables",
+            json: #"{"name": "People", "fields": [{"name": "N", "type": "number"}]}"#)
+        #expect(duplicate.status == 422)
+        let field = await sandbox.airtable(
+            "POST", "/v0/meta/bases/\(baseID)/tables/\(tableID)/fields",
+            json: #"{"name": "Adult", "type": "formula", "options": {"formula": "{Age} >= 18"}}"#)
+        #expect(field.status == 200)
+        let fieldID = Self.json(field)["id"]?.stringValue ?? ""
+        let renamed = await sandbox.airtable(
+            "PATCH", "/v0/meta/bases/\(baseID)/tables/\(tableID)/fields/\(fieldID)", json: #"{"name": "Grown up"}"#)
+        #expect(Self.json(renamed)["name"] == "Grown up")
+        let retitled = await sandbox.airtable(
+            "PATCH", "/v0/meta/bases/\(baseID)/tables/\(tableID)", json: #"{"name": "Humans"}"#)
+        #expect(Self.json(retitled)["name"] == "Humans")
+        let record = await sandbox.airtable(
+            "POST", "/v0/\(baseID)/Humans", json: #"{"fields": {"Name": "Ada", "Age": 36}}"#)
+        #expect(Self.json(record)["fields"]?["Grown up"] == 1)
+        let tables = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/\(baseID)/tables"))
+        #expect(tables["tables"]?.arrayValue?.map { $0["name"]?.stringValue } == ["Things", "Humans"])
+    }
+
+    @Test("Comments: create with a mention, list newest first with paging, update, delete")
+    func comments() async throws {
+        let sandbox = try await Self.sandbox()
+        let path = Self.table + "/recTestRecord0001/comments"
+        let me = Self.json(await sandbox.airtable("GET", "/v0/meta/whoami"))["id"]?.stringValue ?? ""
+        let first = await sandbox.airtable("POST", path, json: #"{"text": "Hello @[\#(me)]"}"#)
+        #expect(first.status == 200)
+        #expect(Self.json(first)["mentioned"]?[me]?["id"]?.stringValue == me)
+        #expect(Self.json(first)["author"]?["id"]?.stringValue == me)
+        _ = await sandbox.airtable("POST", path, json: #"{"text": "Second"}"#)
+        let page = Self.json(await sandbox.airtable("GET", path + "?pageSize=1"))
+        #expect(page["comments"]?[0]?["text"] == "Second")
+        let offset = page["offset"]?.stringValue ?? ""
+        let next = Self.json(await sandbox.airtable("GET", path + "?pageSize=1&offset=\(offset)"))
+        #expect(next["comments"]?[0]?["text"] == "Hello @[\(me)]")
+        #expect(next["offset"] == .null)
+        let id = Self.json(first)["id"]?.stringValue ?? ""
+        let updated = Self.json(await sandbox.airtable("PATCH", path + "/\(id)", json: #"{"text": "Never mind!"}"#))
+        #expect(updated["mentioned"] == [:] && updated["lastUpdatedTime"] != .null)
+        let listed = Self.json(await sandbox.airtable("GET", Self.table + "?recordMetadata[]=commentCount"))
+        #expect(listed["records"]?[0]?["commentCount"] == 2)
+        let deleted = Self.json(await sandbox.airtable("DELETE", path + "/\(id)"))
+        #expect(deleted["deleted"] == true)
+        #expect(await sandbox.airtable("DELETE", path + "/\(id)").status == 404)
+        #expect(await sandbox.airtable("POST", path, json: #"{"text": ""}"#).status == 422)
+    }
+}

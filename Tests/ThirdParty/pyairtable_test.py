@@ -1,0 +1,128 @@
+"""pyairtable (from PyPI) against the Sandbox's Airtable emulator.
+
+Run by PyAirtableTests (make test) with AIRTABLE_ENDPOINT_URL set to a
+Sandbox started on a free port with `airtable-test-base.json` loaded (the
+base pyairtable's own integration tests use: `Test Wrapper`, `TEST_TABLE`,
+its field ids). Everything goes through pyairtable's own session, as an app
+using it against api.airtable.com would: records, batches, upserts with and
+without `replace`, its `formulas` module, comments, the schema API.
+"""
+
+import datetime
+import os
+import unittest
+import uuid
+
+from pyairtable import Api
+from pyairtable.formulas import AND, DATETIME_PARSE, EQ, FIND, GT, LEN, OR, Field, match
+
+BASE = "appaPqizdsNHDvlEm"
+TABLE = "TEST_TABLE"
+TEXT_ID = "fldzbVdWW4xJdZ1em"
+NUMBER_ID = "fldFLyuxGuWobyMV2"
+
+
+class PyAirtableAgainstSandbox(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.api = Api(os.environ["AIRTABLE_TOKEN"], endpoint_url=os.environ["AIRTABLE_ENDPOINT_URL"])
+        cls.table = cls.api.table(BASE, TABLE)
+
+    def test_records(self):
+        table = self.table
+        record = table.create({"text": "A", "number": 1, "boolean": True})
+        self.assertEqual(table.get(record["id"])["fields"]["text"], "A")
+        self.assertEqual(table.update(record["id"], {"text": "B"})["fields"]["number"], 1)
+        replaced = table.update(record["id"], {"number": 2}, replace=True)
+        self.assertEqual(replaced["fields"], {"number": 2})
+        self.assertIn(record["id"], [r["id"] for r in table.all()])
+        self.assertTrue(table.delete(record["id"])["deleted"])
+
+        created = table.batch_create([{"text": f"row {n}", "number": n} for n in range(25)])
+        self.assertEqual(len(created), 25)
+        updated = table.batch_update([{"id": r["id"], "fields": {"number": r["fields"]["number"] + 100}} for r in created])
+        self.assertEqual(sorted(r["fields"]["number"] for r in updated), list(range(100, 125)))
+        pages = list(table.iterate(page_size=10, formula=GT(Field("number"), 99)))
+        self.assertEqual([len(page) for page in pages], [10, 10, 5])
+        self.assertEqual(len(table.all(formula="{number} > 99", view="view", max_records=7)), 7)
+        deleted = table.batch_delete([r["id"] for r in created])
+        self.assertTrue(all(d["deleted"] for d in deleted))
+
+    def test_field_ids(self):
+        record = self.table.create({TEXT_ID: "Hello", NUMBER_ID: 3}, use_field_ids=True)
+        self.assertEqual(record["fields"], {TEXT_ID: "Hello", NUMBER_ID: 3, self.table.schema().field("shouting").id: "HELLO"})
+        fetched = self.table.get(record["id"])
+        self.assertEqual(fetched["fields"]["shouting"], "HELLO")
+        self.table.delete(record["id"])
+
+    def test_upsert(self):
+        key = str(uuid.uuid4())
+        one, two = self.table.batch_create([{"text": key + "-1", "number": 1}, {"text": key + "-2", "number": 2}])
+        result = self.table.batch_upsert(
+            [
+                {"fields": {"text": key + "-1", "number": 10}},
+                {"fields": {"text": key + "-3", "number": 30}},
+                {"id": two["id"], "fields": {"number": 20}},
+            ],
+            key_fields=["text"],
+        )
+        self.assertEqual(result["updatedRecords"], [one["id"], two["id"]])
+        self.assertEqual(len(result["createdRecords"]), 1)
+        self.assertEqual([r["fields"]["number"] for r in result["records"]], [10, 30, 20])
+        replaced = self.table.batch_upsert([{"fields": {"text": key + "-1"}}], key_fields=["text"], replace=True)
+        self.assertEqual(replaced["records"][0]["fields"], {"text": key + "-1", "shouting": (key + "-1").upper()})
+        self.table.batch_delete([one["id"], two["id"], result["createdRecords"][0]])
+
+    def test_formulas(self):
+        now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=123000)
+        quoted = "Contact's \"Name\" {}".format(uuid.uuid4())
+        record = self.table.create({"text": quoted, "number": 5, "boolean": True, "datetime": now.isoformat()})
+        self.assertEqual(self.table.first(formula=match({"text": quoted}))["id"], record["id"])
+        self.assertEqual(self.table.first(formula=match({"datetime": now}))["id"], record["id"])
+        found = self.table.first(formula=AND(EQ(Field("text"), quoted), EQ(Field("number"), 5), EQ(Field("boolean"), True)))
+        self.assertEqual(found["id"], record["id"])
+        by_day = self.table.all(formula=FIND(now.date().isoformat(), Field("datetime")))
+        self.assertIn(record["id"], [r["id"] for r in by_day])
+        either = self.table.all(formula=OR(match({"text": quoted}), EQ(LEN(Field("text")), -1)))
+        self.assertEqual([r["id"] for r in either], [record["id"]])
+        self.assertIsNone(self.table.first(formula=EQ(Field("datetime"), DATETIME_PARSE("1999-01-01"))))
+        self.table.delete(record["id"])
+
+    def test_comments(self):
+        record = self.table.create({"text": "Text"})
+        me = self.api.whoami()["id"]
+        self.table.add_comment(record["id"], f"A comment from @[{me}]")
+        comments = self.table.comments(record["id"])
+        self.assertEqual(len(comments), 1)
+        self.assertEqual(comments[0].author.id, me)
+        self.assertEqual(comments[0].mentioned[me].id, me)
+        comments[0].text = "Never mind!"
+        comments[0].save()
+        self.assertFalse(self.table.comments(record["id"])[0].mentioned)
+        comments[0].delete()
+        self.assertEqual(self.table.comments(record["id"]), [])
+        self.table.delete(record["id"])
+
+    def test_schema(self):
+        base = self.api.base(BASE, validate=True)
+        self.assertEqual(base.name, "Test Wrapper")
+        self.assertIn(TABLE, [t.name for t in base.schema().tables])
+        schema = self.table.schema()
+        self.assertEqual(schema.field("text").id, TEXT_ID)
+        self.assertEqual(schema.field(TEXT_ID).name, "text")
+        created = base.create_table(
+            "Projects " + uuid.uuid4().hex[:8],
+            fields=[{"name": "Name", "type": "singleLineText"}, {"name": "Budget", "type": "currency", "options": {"precision": 2, "symbol": "$"}}],
+        )
+        self.assertEqual([f.name for f in created.schema().fields], ["Name", "Budget"])
+        field = created.create_field("Due", "date", options={"dateFormat": {"name": "iso"}})
+        self.assertEqual(field.type, "date")
+        created.schema().field("Due").name = "Deadline"
+        renamed = created.schema(force=True).field("Due")
+        renamed.name = "Deadline"
+        renamed.save()
+        self.assertEqual(created.schema(force=True).field(renamed.id).name, "Deadline")
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
