@@ -29,6 +29,7 @@ struct RunCommand: AsyncParsableCommand {
             (8, { try await ServerThroughputBenchmark(settings: settings).run() }),
             (9, { try await SlowReadersBenchmark(settings: settings).run() }),
             (10, { try await RulesWriteBenchmark(settings: settings).run() }),
+            (11, { try await AirtableFormulaBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()

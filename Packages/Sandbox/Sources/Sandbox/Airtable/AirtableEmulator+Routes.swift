@@ -20,7 +20,10 @@ extension AirtableEmulator {
             throw .rateLimited
         }
         guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }
-        guard segments.count >= 3, segments.count <= 6 else { throw .notFound }
+        // …/{table}[/{record}[/comments[/{comment}]]]
+        guard segments.count >= 3, segments.count <= 4 || (segments.count <= 6 && segments[4] == "comments") else {
+            throw .notFound
+        }
         let tableKey = segments[2]
         guard let table = await store.table(base: baseID, tableKey) else { throw .modelNotFound }
 
@@ -42,7 +45,6 @@ extension AirtableEmulator {
 
         let recordID = segments[3]
         if segments.count >= 5 {
-            guard segments[4] == "comments" else { throw .notFound }
             return try await comments(
                 request, base: baseID, table: table, record: recordID, comment: segments.count == 6 ? segments[5] : nil)
         }

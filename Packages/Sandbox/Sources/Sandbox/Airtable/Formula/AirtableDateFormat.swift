@@ -184,6 +184,9 @@ enum AirtableDateFormat {
         if let format {
             return parse(text, pieces: pieces(of: format), strict: false, now: now)
         }
+        // ISO 8601, what cells hold, without a calendar: most dates a
+        // filter reads.
+        if let milliseconds = isoMilliseconds(text) { return AirtableFormulaDate(milliseconds: milliseconds) }
         for candidate in defaultFormats {
             if let date = parse(text, pieces: candidate, strict: true, now: now) { return date }
         }
@@ -198,6 +201,87 @@ enum AirtableDateFormat {
         "M/D/YYYY", "M/D/YYYY H:mm", "M/D/YYYY h:mm A", "M/D/YYYY H:mm:ss", "M/D/YY", "MMMM D, YYYY", "MMMM D YYYY",
         "D MMMM YYYY", "MMMM D, YYYY h:mm A", "YYYY-MM", "YYYY",
     ].map { pieces(of: $0) }
+
+    /// `YYYY-MM-DD`, optionally with `THH:mm`, `:ss`, `.SSS…` and `Z` or
+    /// `±HH:mm` (a space may stand for `T`), as milliseconds since 1970;
+    /// `nil` for anything else or a day the month does not have.
+    static func isoMilliseconds(_ text: String) -> Double? {
+        var bytes = Array(text.utf8)
+        while bytes.last == UInt8(ascii: " ") { bytes.removeLast() }
+        var index = 0
+        func number(_ count: Int) -> Int? {
+            guard index + count <= bytes.count else { return nil }
+            var value = 0
+            for byte in bytes[index..<(index + count)] {
+                guard byte >= 0x30, byte <= 0x39 else { return nil }
+                value = value * 10 + Int(byte - 0x30)
+            }
+            index += count
+            return value
+        }
+        func skip(_ byte: UInt8) -> Bool {
+            guard index < bytes.count, bytes[index] == byte else { return false }
+            index += 1
+            return true
+        }
+        guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
+            let day = number(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+        else { return nil }
+        var milliseconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400_000
+        guard index < bytes.count else { return milliseconds }
+        guard skip(UInt8(ascii: "T")) || skip(UInt8(ascii: "t")) || skip(UInt8(ascii: " ")),
+            let hour = number(2), hour < 24, skip(UInt8(ascii: ":")), let minute = number(2), minute < 60
+        else { return nil }
+        var seconds = Double(hour * 3600 + minute * 60)
+        if skip(UInt8(ascii: ":")) {
+            guard let second = number(2), second < 60 else { return nil }
+            seconds += Double(second)
+            if skip(UInt8(ascii: ".")) {
+                var scale = 0.1
+                let start = index
+                while index < bytes.count, bytes[index] >= 0x30, bytes[index] <= 0x39, index - start < 9 {
+                    seconds += Double(bytes[index] - 0x30) * scale
+                    scale /= 10
+                    index += 1
+                }
+                guard index > start else { return nil }
+            }
+        }
+        milliseconds += seconds * 1000
+        guard index < bytes.count else { return milliseconds }
+        if skip(UInt8(ascii: "Z")) || skip(UInt8(ascii: "z")) { return index == bytes.count ? milliseconds : nil }
+        let sign: Double
+        if skip(UInt8(ascii: "+")) {
+            sign = 1
+        } else if skip(UInt8(ascii: "-")) {
+            sign = -1
+        } else {
+            return nil
+        }
+        guard let offsetHours = number(2) else { return nil }
+        _ = skip(UInt8(ascii: ":"))
+        guard let offsetMinutes = number(2), index == bytes.count else { return nil }
+        return milliseconds - sign * Double(offsetHours * 60 + offsetMinutes) * 60_000
+    }
+
+    private static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
+        case 4, 6, 9, 11: 30
+        default: 31
+        }
+    }
+
+    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard
+    /// Hinnant's `days_from_civil`).
+    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
 
     private struct Fields {
         var year: Int?
