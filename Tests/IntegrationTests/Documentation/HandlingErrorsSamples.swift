@@ -114,15 +114,18 @@ struct HandlingErrorsSamples {
             _ = try await client.send(request)
             // → GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 1, 0 bytes)
             // ← 503 GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 1, …)
+            // ⟳ GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList: attempt 1 failed (…); retrying in 0 ms
             // → GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 2, 0 bytes)
             // ← 200 GET http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList (attempt 2, …)
             // end snippet
         }
         let url = "http://sandbox.local/services/rest?api_key=REDACTED&method=soogreyhounds.photos.getList"
-        #expect(printed.count == 4)
+        #expect(printed.count == 5)
         #expect(printed.first == "→ GET \(url) (attempt 1, 0 bytes)")
         #expect(printed.dropFirst().first?.hasPrefix("← 503 GET \(url) (attempt 1, ") == true)
-        #expect(printed.dropFirst(2).first == "→ GET \(url) (attempt 2, 0 bytes)")
+        #expect(printed.dropFirst(2).first?.hasPrefix("⟳ GET \(url): attempt 1 failed (") == true)
+        #expect(printed.dropFirst(2).first?.hasSuffix("retrying in 0 ms") == true)
+        #expect(printed.dropFirst(3).first == "→ GET \(url) (attempt 2, 0 bytes)")
         #expect(printed.last?.hasPrefix("← 200 GET \(url) (attempt 2, ") == true)
         #expect(!printed.joined().contains(SooGreyhoundsAPI.lessonAPIKey))
     }

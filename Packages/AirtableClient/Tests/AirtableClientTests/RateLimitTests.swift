@@ -65,7 +65,9 @@ struct RateLimitTests {
     func realRateLimit() async throws {
         let harness = try await Harness(rateLimited: true)
         var configuration = harness.client().configuration
-        configuration.rateLimit = AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+        // Unpaced, so eight at once meet the limit.
+        configuration.rateLimit = AirtableRateLimitPolicy(
+            maxRetries: 5, wait: .milliseconds(1100), requestsPerSecond: nil)
         configuration.retryPolicy = RetryPolicy()  // real waits
         let client = AirtableClient(configuration: configuration)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
@@ -116,6 +118,34 @@ struct RateLimitTests {
         #expect(await harness.requests().map(\.status) == Array(repeating: 200, count: 6))
     }
 
+    @Test("By default requests are paced at Airtable's 5 a second: a quick loop never meets the 429")
+    func pacedByDefault() async throws {
+        let harness = try await Harness(rateLimited: true)
+        var configuration = harness.client().configuration
+        configuration.retryPolicy = RetryPolicy()  // real waits
+        #expect(configuration.rateLimit.requestsPerSecond == 5)
+        let client = AirtableClient(configuration: configuration)
+        let started = ContinuousClock.now
+        for _ in 0..<8 {
+            _ = try await client.listRecords(AirtableQuery(pageSize: 1), as: Project.self)
+        }
+        #expect(ContinuousClock.now - started >= .milliseconds(1400))
+        #expect(await harness.requests().map(\.status) == Array(repeating: 200, count: 8))
+    }
+
+    @Test("A 429's wait reaches the log handler before it starts")
+    func waitIsLogged() async throws {
+        let harness = try await Harness()
+        try harness.sandbox.faults.inject(Self.rateLimited())
+        let lines = LoggedLines()
+        var client = harness.client()
+        client.http.logHandler = { lines.append($0.description) }
+        _ = try await client.records(as: Project.self)
+        let retry = lines.all.first { $0.hasPrefix("⟳") }
+        #expect(retry?.contains("retrying in 30.0 s") == true, "\(lines.all)")
+        #expect(retry?.contains("429") == true, "\(lines.all)")
+    }
+
     @Test("A 503 on a read is retried by the general retry policy")
     func generalRetries() async throws {
         let harness = try await Harness()
@@ -123,4 +153,16 @@ struct RateLimitTests {
         _ = try await harness.client().records(as: Project.self)
         #expect(await harness.requests().map(\.status) == [503, 200])
     }
+}
+
+/// Log lines, collected from any thread.
+final class LoggedLines: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    func append(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+
+    var all: [String] { lock.withLock { lines } }
 }

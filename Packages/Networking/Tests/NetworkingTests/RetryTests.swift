@@ -16,6 +16,32 @@ struct RetryTests {
         #expect(clock.sleeps == [.seconds(1)])
     }
 
+    @Test("Each retry wait is logged before it starts: the failure, the wait, the attempt")
+    func retryWaitsAreLogged() async throws {
+        let clock = TestClock()
+        let records = Records()
+        let transport = ScriptedTransport([
+            { _ in HTTPResponse(status: 429, headers: ["Retry-After": "30"]) }, { _ in .json("[1]") },
+        ])
+        var client = makeClient(transport, clock: clock, deadline: nil)
+        client.logHandler = { record in
+            // Logged before the sleep: the clock has not slept yet.
+            if case .retrying = record.event { #expect(clock.sleeps.isEmpty) }
+            records.append(record)
+        }
+        _ = try await client.send(Request<[Int]>.get("x"))
+        let events = records.all.map(\.event)
+        guard events.count == 5, case .retrying(let error, let delay) = events[2] else {
+            Issue.record("expected request, failure, retrying, request, response: \(records.all)")
+            return
+        }
+        #expect(delay == .seconds(30))
+        #expect("\(error)".contains("429"))
+        #expect(records.all[2].attempt == 1)
+        #expect(records.all[2].description.hasPrefix("⟳ GET https://api.example.test/x: attempt 1 failed ("))
+        #expect(records.all[2].description.hasSuffix("retrying in 30.0 s"))
+    }
+
     @Test("Retry-After as an HTTP date waits until that date")
     func retryAfterDate() async throws {
         let clock = TestClock()

@@ -12,13 +12,19 @@ import Networking
 /// After ``maxRetries`` retries (of any failure: the count is the request's
 /// attempts) the 429 is thrown as `NetworkError.rateLimited`. The client
 /// applies it as an interceptor of its `HTTPClient`, whose one retry loop
-/// waits, with the clock of the configuration's `retryPolicy`.
+/// waits, with the clock of the configuration's `retryPolicy`, and reports
+/// each wait to the client's `logHandler` before it starts
+/// (`NetworkLogRecord.Event.retrying`), so a 30-second wait is never a
+/// silent stall.
 ///
-/// A bulk job can avoid the 429s altogether by pacing its requests with
-/// ``requestsPerSecond`` (off by default):
+/// Requests are paced at Airtable's documented limit, 5 per second, so a
+/// quick loop of calls does not earn the 429 in the first place; a client
+/// that shares a base with other processes can pace slower, and one
+/// talking to a server without the limit can turn pacing off:
 ///
 /// ```swift
-/// let policy = AirtableRateLimitPolicy(requestsPerSecond: 4)
+/// let slower = AirtableRateLimitPolicy(requestsPerSecond: 2)
+/// let unpaced = AirtableRateLimitPolicy(requestsPerSecond: nil)
 /// ```
 public struct AirtableRateLimitPolicy: Sendable {
     /// How many times a rate-limited request is sent again; 0 never retries.
@@ -31,8 +37,8 @@ public struct AirtableRateLimitPolicy: Sendable {
     public var maxWait: Duration
     /// The most requests per second a client (and the clients
     /// ``AirtableClient/table(_:)`` makes from it) sends, spacing them
-    /// evenly; `nil` sends at once. Airtable allows 5 per second per base;
-    /// a little less (4) leaves room for the network's jitter.
+    /// evenly; `nil` sends at once. Airtable allows 5 per second per base,
+    /// the default.
     public var requestsPerSecond: Double?
 
     /// Creates a policy.
@@ -40,7 +46,7 @@ public struct AirtableRateLimitPolicy: Sendable {
         maxRetries: Int = 3,
         wait: Duration = .seconds(30),
         maxWait: Duration = .seconds(120),
-        requestsPerSecond: Double? = nil
+        requestsPerSecond: Double? = 5
     ) {
         self.maxRetries = max(0, maxRetries)
         self.wait = wait
@@ -48,11 +54,12 @@ public struct AirtableRateLimitPolicy: Sendable {
         self.requestsPerSecond = requestsPerSecond.flatMap { $0.isFinite && $0 > 0 ? $0 : nil }
     }
 
-    /// Three retries, 30 s apart at first, as Airtable asks.
+    /// Requests paced at 5 per second; three retries of a 429, 30 s apart
+    /// at first, as Airtable asks.
     public static let `default` = AirtableRateLimitPolicy()
 
-    /// No retries: a 429 is thrown at once.
-    public static let never = AirtableRateLimitPolicy(maxRetries: 0)
+    /// No pacing and no retries: a 429 is thrown at once.
+    public static let never = AirtableRateLimitPolicy(maxRetries: 0, requestsPerSecond: nil)
 
     /// The wait before retry number `retry` (from 1), given the server's
     /// `Retry-After`, if any; `nil` when the server asks for longer than

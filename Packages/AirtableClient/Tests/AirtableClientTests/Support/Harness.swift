@@ -53,6 +53,10 @@ struct Harness {
 final class RecordingClock: @unchecked Sendable {
     private let lock = NSLock()
     private var recorded: [Duration] = []
+    /// The waits recorded so far: the clock's time runs ahead of the real
+    /// time by them, as if they had been slept, so the pacer sees a retry's
+    /// 30 seconds pass.
+    private var skipped: TimeInterval = 0
 
     /// The waits asked for, in order.
     var sleeps: [Duration] {
@@ -60,7 +64,14 @@ final class RecordingClock: @unchecked Sendable {
     }
 
     var retryClock: RetryClock {
-        RetryClock(now: { Date() }, sleep: { [self] duration in lock.withLock { recorded.append(duration) } })
+        RetryClock(
+            now: { [self] in Date().addingTimeInterval(lock.withLock { skipped }) },
+            sleep: { [self] duration in
+                lock.withLock {
+                    recorded.append(duration)
+                    skipped += duration.seconds
+                }
+            })
     }
 }
 

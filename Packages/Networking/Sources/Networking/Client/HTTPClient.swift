@@ -195,6 +195,7 @@ public struct HTTPClient: Sendable {
             let failed = FailedAttempt(
                 request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
             guard let delay = await retryDelay(after: failed) else { throw error }
+            log(.retrying(after: error, delay: delay), request, attempt: attempt)
             do {
                 try await clock.sleep(delay)
             } catch {

@@ -3,7 +3,9 @@ import Foundation
 /// One entry of the request log: a request going out, or what came back.
 ///
 /// ``HTTPClient/logHandler`` receives one record when each attempt starts and
-/// one when it ends. URLs and headers are already redacted.
+/// one when it ends, and one before each wait for a retry, so a long wait
+/// (a 429's 30 seconds) is never a silent stall. URLs and headers are
+/// already redacted.
 public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// What the record is about.
     public enum Event: Sendable {
@@ -13,6 +15,9 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         case response(status: Int)
         /// The attempt failed without a usable response.
         case failure(NetworkError)
+        /// The attempt failed with this error and the request will be sent
+        /// again after `delay`; reported before the wait starts.
+        case retrying(after: NetworkError, delay: Duration)
     }
 
     /// What happened.
@@ -63,6 +68,11 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
             return "← \(status) \(method.rawValue) \(url) (attempt \(attempt)\(elapsed), \(bytesReceived ?? 0) bytes)"
         case .failure(let error):
             return "✕ \(method.rawValue) \(url) (attempt \(attempt)\(elapsed)): \(error)"
+        case .retrying(let error, let delay):
+            let wait =
+                delay < .seconds(1)
+                ? String(format: "%.0f ms", delay.seconds * 1000) : String(format: "%.1f s", delay.seconds)
+            return "⟳ \(method.rawValue) \(url): attempt \(attempt) failed (\(error)); retrying in \(wait)"
         }
     }
 }
