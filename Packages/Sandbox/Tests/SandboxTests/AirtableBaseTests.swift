@@ -20,7 +20,8 @@ struct AirtableBaseTests {
             {"name": "code", "type": "barcode"},
             {"name": "label", "type": "formula", "options": {"formula": "UPPER({text}) & ' #' & {number}"}},
             {"name": "due", "type": "formula", "options": {"formula": "DATEADD({datetime}, 1, 'days')"}},
-            {"name": "status", "type": "singleSelect", "options": {"choices": [{"name": "Todo"}, {"name": "Done"}]}}
+            {"name": "status", "type": "singleSelect", "options": {"choices": [{"name": "Todo"}, {"name": "Done"}]}},
+            {"id": "fldTestFiles00001", "name": "files", "type": "multipleAttachments"}
           ],
           "views": [{"id": "viwTestView000001", "name": "view", "type": "grid"}],
           "records": [{"id": "recTestRecord0001", "fields": {"text": "first", "number": 7,
@@ -183,5 +184,33 @@ struct AirtableBaseTests {
         #expect(deleted["deleted"] == true)
         #expect(await sandbox.airtable("DELETE", path + "/\(id)").status == 404)
         #expect(await sandbox.airtable("POST", path, json: #"{"text": ""}"#).status == 422)
+    }
+
+    @Test("uploadAttachment keeps the file, appends it to the field, and serves it back at its url")
+    func uploadAttachment() async throws {
+        let sandbox = try await Self.sandbox()
+        let path = "/v0/appaPqizdsNHDvlEm/recTestRecord0001/files/uploadAttachment"
+        let encoded = Data("hello, file".utf8).base64EncodedString()
+        let response = await sandbox.airtable(
+            "POST", path, json: #"{"contentType": "text/plain", "filename": "a b.txt", "file": "\#(encoded)"}"#)
+        #expect(response.status == 200, "\(response.bodyText)")
+        let attachment = Self.json(response)["fields"]?["fldTestFiles00001"]?[0]
+        #expect(
+            attachment?["filename"] == "a b.txt" && attachment?["size"] == 11 && attachment?["type"] == "text/plain")
+        let url = attachment?["url"]?.stringValue ?? ""
+        let served = await sandbox.airtable(
+            "GET", String(url.drop { $0 != "/" }.dropFirst(2).drop { $0 != "/" }), token: nil)
+        #expect(served.status == 200)
+        #expect(String(decoding: served.data, as: UTF8.self) == "hello, file")
+        let record = Self.json(await sandbox.airtable("GET", Self.table + "/recTestRecord0001"))
+        #expect(record["fields"]?["files"]?.arrayValue?.count == 1)
+        let wrongField = await sandbox.airtable(
+            "POST", "/v0/appaPqizdsNHDvlEm/recTestRecord0001/text/uploadAttachment",
+            json: #"{"filename": "x", "file": "aGk="}"#)
+        #expect(wrongField.status == 422)
+        let noRecord = await sandbox.airtable(
+            "POST", "/v0/appaPqizdsNHDvlEm/recNoSuchRecord01/files/uploadAttachment",
+            json: #"{"filename": "x", "file": "aGk="}"#)
+        #expect(noRecord.status == 404)
     }
 }

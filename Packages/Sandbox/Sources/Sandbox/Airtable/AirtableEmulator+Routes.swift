@@ -5,8 +5,9 @@ extension AirtableEmulator {
     /// Authentication first (Airtable never reveals more to an unknown
     /// caller), then the base, the rate limit, the body size, and the route.
     func route(_ request: SandboxRequest) async throws(AirtableFailure) -> SandboxResponse {
-        guard authenticator.isAuthorized(request) else { throw .authenticationRequired }
         let segments = request.pathSegments
+        if request.method == "GET", let file = await attachmentFile(segments) { return file }
+        guard authenticator.isAuthorized(request) else { throw .authenticationRequired }
         guard segments.count >= 2 else { throw .notFound }
         if segments[1] == "meta" {
             return try await metadata(request, Array(segments.dropFirst(2)))
@@ -20,6 +21,9 @@ extension AirtableEmulator {
             throw .rateLimited
         }
         guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }
+        if segments.count == 5, segments[4] == "uploadAttachment", request.method == "POST" {
+            return try await uploadAttachment(request, base: baseID, record: segments[2], field: segments[3])
+        }
         // …/{table}[/{record}[/comments[/{comment}]]]
         guard segments.count >= 3, segments.count <= 4 || (segments.count <= 6 && segments[4] == "comments") else {
             throw .notFound

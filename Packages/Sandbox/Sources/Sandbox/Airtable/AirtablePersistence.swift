@@ -11,6 +11,9 @@ enum AirtablePersistence {
     /// it is never read as a base.
     static let markerNamespace = "airtable"
     static let seededKey = "seeded"
+    /// Uploaded attachments, one row per attachment id; outside the base
+    /// prefix too.
+    static let filesNamespace = "airtable-files"
 
     static func namespace(_ baseID: String) -> String {
         namespacePrefix + baseID

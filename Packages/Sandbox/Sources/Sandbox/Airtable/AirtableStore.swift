@@ -9,6 +9,11 @@ import Foundation
 /// never see an unacknowledged write and a failed commit changes nothing.
 actor AirtableStore {
     private var bases: [String: AirtableBase] = [:]
+    /// Uploaded attachments' bytes, by attachment id.
+    private var files: [String: Data] = [:]
+    private var fileBytes = 0
+    /// The most bytes all uploaded files may take.
+    static let maxFileBytes = 256 << 20
     private let storage: (any SandboxStorage)?
     private var isWriting = false
     private var waitingWriters: [CheckedContinuation<Void, Never>] = []
@@ -17,9 +22,13 @@ actor AirtableStore {
         self.storage = storage
     }
 
-    /// Loads every stored base.
+    /// Loads every stored base and uploaded file.
     func restore() async throws {
         guard let storage else { return }
+        for (id, data) in try await storage.load(namespace: AirtablePersistence.filesNamespace) {
+            files[id] = data
+            fileBytes += data.count
+        }
         for namespace in try await storage.namespaces(withPrefix: AirtablePersistence.namespacePrefix) {
             let id = String(namespace.dropFirst(AirtablePersistence.namespacePrefix.count))
             if let base = AirtablePersistence.decodeBase(id: id, rows: try await storage.load(namespace: namespace)) {
@@ -120,6 +129,23 @@ actor AirtableStore {
             try await storage.commit(changes, in: AirtablePersistence.namespace(baseID))
         }
         bases[baseID] = base
+    }
+
+    /// Keeps an uploaded file's bytes; `false` when the files would take
+    /// more than ``maxFileBytes``.
+    func storeFile(_ data: Data, id: String) async throws -> Bool {
+        guard fileBytes + data.count <= Self.maxFileBytes else { return false }
+        if let storage {
+            try await storage.commit([.put(key: id, value: data)], in: AirtablePersistence.filesNamespace)
+        }
+        files[id] = data
+        fileBytes += data.count
+        return true
+    }
+
+    /// An uploaded file's bytes.
+    func file(_ id: String) -> Data? {
+        files[id]
     }
 
     private func lock() async {
