@@ -5,7 +5,9 @@ Sandbox started on a free port with `airtable-test-base.json` loaded (the
 base pyairtable's own integration tests use: `Test Wrapper`, `TEST_TABLE`,
 its field ids). Everything goes through pyairtable's own session, as an app
 using it against api.airtable.com would: records, batches, upserts with and
-without `replace`, its `formulas` module, comments, the schema API.
+without `replace`, its `formulas` module, comments, the schema API and
+webhooks (with a notification MAC checked by pyairtable's own
+`WebhookNotification.from_request`).
 """
 
 import datetime
@@ -122,6 +124,31 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         renamed.name = "Deadline"
         renamed.save()
         self.assertEqual(created.schema(force=True).field(renamed.id).name, "Deadline")
+
+    def test_webhooks(self):
+        from pyairtable.models import WebhookNotification
+
+        base = self.api.base(BASE)
+        hook_url = os.environ["AIRTABLE_ENDPOINT_URL"].rstrip("/") + "/webhook-catcher"
+        created = base.add_webhook(hook_url, {"options": {"filters": {"dataTypes": ["tableData"]}}})
+        record = self.table.create({"text": "hooked"})
+        self.table.update(record["id"], {"text": "changed"})
+        webhook = base.webhook(created.id)
+        payloads = list(webhook.payloads(cursor=1))
+        self.assertEqual(len(payloads), 2)
+        changed = payloads[1].changed_tables_by_id["tblTestTable00001"].changed_records_by_id[record["id"]]
+        self.assertEqual(changed.current.cell_values_by_field_id[TEXT_ID], "changed")
+        webhook.disable_notifications()
+        self.assertFalse(base.webhook(created.id).are_notifications_enabled)
+        webhook.extend_expiration()
+        body = '{"base":{"id":"%s"},"webhook":{"id":"%s"},"timestamp":"2024-01-01T00:00:00.000Z"}' % (BASE, created.id)
+        import base64, hashlib, hmac
+        mac = hmac.new(base64.b64decode(created.mac_secret_base64), body.encode(), hashlib.sha256).hexdigest()
+        notification = WebhookNotification.from_request(body, "hmac-sha256=" + mac, created.mac_secret_base64)
+        self.assertEqual(notification.webhook.id, created.id)
+        webhook.delete()
+        self.assertNotIn(created.id, [w.id for w in base.webhooks()])
+        self.table.delete(record["id"])
 
 
 if __name__ == "__main__":

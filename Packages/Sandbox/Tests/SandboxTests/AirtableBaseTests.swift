@@ -213,4 +213,46 @@ struct AirtableBaseTests {
             json: #"{"filename": "x", "file": "aGk="}"#)
         #expect(noRecord.status == 404)
     }
+
+    @Test("Webhooks: create, list, payloads of record changes with the cursor, refresh, enable, delete")
+    func webhooks() async throws {
+        let sandbox = try await Self.sandbox()
+        let hooks = "/v0/bases/appaPqizdsNHDvlEm/webhooks"
+        let created = await sandbox.airtable(
+            "POST", hooks, json: #"{"specification": {"options": {"filters": {"dataTypes": ["tableData"]}}}}"#)
+        #expect(created.status == 200, "\(created.bodyText)")
+        let id = Self.json(created)["id"]?.stringValue ?? ""
+        #expect(
+            id.hasPrefix("ach")
+                && Data(base64Encoded: Self.json(created)["macSecretBase64"]?.stringValue ?? "")?.count == 32)
+        let record = Self.json(await sandbox.airtable("POST", Self.table, json: #"{"fields": {"text": "hooked"}}"#))
+        let recordID = record["id"]?.stringValue ?? ""
+        _ = await sandbox.airtable("PATCH", Self.table + "/\(recordID)", json: #"{"fields": {"text": "changed"}}"#)
+        _ = await sandbox.airtable("DELETE", Self.table + "/\(recordID)")
+        let first = Self.json(await sandbox.airtable("GET", hooks + "/\(id)/payloads?limit=2"))
+        #expect(first["payloads"]?.arrayValue?.count == 2 && first["mightHaveMore"] == true && first["cursor"] == 3)
+        let table = "tblTestTable00001"
+        #expect(first["payloads"]?[0]?["changedTablesById"]?[table]?["createdRecordsById"]?[recordID] != nil)
+        let change = first["payloads"]?[1]?["changedTablesById"]?[table]?["changedRecordsById"]?[recordID]
+        #expect(change?["current"]?["cellValuesByFieldId"]?["fldzbVdWW4xJdZ1em"] == "changed")
+        #expect(change?["previous"]?["cellValuesByFieldId"]?["fldzbVdWW4xJdZ1em"] == "hooked")
+        let rest = Self.json(await sandbox.airtable("GET", hooks + "/\(id)/payloads?cursor=3"))
+        #expect(rest["payloads"]?[0]?["changedTablesById"]?[table]?["destroyedRecordIds"] == [.string(recordID)])
+        #expect(rest["mightHaveMore"] == false && rest["cursor"] == 4)
+        let listed = Self.json(await sandbox.airtable("GET", hooks))["webhooks"]?[0]
+        #expect(listed?["cursorForNextPayload"] == 4 && listed?["areNotificationsEnabled"] == true)
+        #expect(await sandbox.airtable("POST", hooks + "/\(id)/refresh").status == 200)
+        #expect(
+            await sandbox.airtable("POST", hooks + "/\(id)/enableNotifications", json: #"{"enable": false}"#).status
+                == 200)
+        #expect(Self.json(await sandbox.airtable("GET", hooks))["webhooks"]?[0]?["areNotificationsEnabled"] == false)
+        let remote = await sandbox.airtable(
+            "POST", hooks,
+            json:
+                #"{"notificationUrl": "https://example.com/hook", "specification": {"options": {"filters": {"dataTypes": ["tableData"]}}}}"#
+        )
+        #expect(remote.status == 422)
+        #expect(await sandbox.airtable("DELETE", hooks + "/\(id)").status == 200)
+        #expect(await sandbox.airtable("GET", hooks + "/\(id)/payloads").status == 404)
+    }
 }

@@ -12,6 +12,10 @@ extension AirtableEmulator {
         if segments[1] == "meta" {
             return try await metadata(request, Array(segments.dropFirst(2)))
         }
+        if segments[1] == "bases", segments.count >= 4, segments[3] == "webhooks" {
+            guard await rateLimiter.admit(base: segments[2]) else { throw .rateLimited }
+            return try await webhooks(request, base: segments[2], Array(segments.dropFirst(4)))
+        }
 
         let baseID = segments[1]
         guard await store.base(baseID) != nil else {

@@ -64,6 +64,10 @@ public final class AirtableEmulator: SandboxService {
         /// where the file leaves them out), and a file's base replaces a
         /// stored base of the same id, so each start begins from the file.
         public var bases: [String] = []
+        /// Whether webhook notifications may be sent to hosts other than
+        /// this machine (off: a sandbox never calls out to the network
+        /// unless told to).
+        public var allowsRemoteWebhooks = false
 
         /// Creates settings; the defaults behave like today's Airtable.
         public init(
@@ -97,6 +101,7 @@ public final class AirtableEmulator: SandboxService {
     let rateLimiter: AirtableRateLimiter
     let authenticator: AirtableAuthenticator
     let collaborators: AirtableCollaborators
+    let webhookRegistry: AirtableWebhooks
 
     /// `airtable`.
     public var name: String { "airtable" }
@@ -111,6 +116,11 @@ public final class AirtableEmulator: SandboxService {
         store = AirtableStore(storage: storage)
         rateLimiter = AirtableRateLimiter(
             window: configuration.rateLimitWindow, isEnabled: configuration.rateLimitEnabled)
+        let webhookRegistry = AirtableWebhooks(allowsRemoteNotifications: configuration.allowsRemoteWebhooks)
+        self.webhookRegistry = webhookRegistry
+        await store.observeChanges { base, table, changes in
+            await webhookRegistry.record(base: base, table: table, changes: changes, at: Date())
+        }
         let fixture = try AirtableLessonSeed.fixtureRecords()
         collaborators = AirtableLessonSeed.collaborators(in: fixture)
         try await store.restore()

@@ -56,6 +56,10 @@ enum AirtableID {
 /// `2015-02-10T20:57:11.000Z`.
 enum AirtableTimestamp {
     static func now() -> String {
-        Date().formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
+        format(Date())
+    }
+
+    static func format(_ date: Date) -> String {
+        date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true, timeZone: .gmt))
     }
 }

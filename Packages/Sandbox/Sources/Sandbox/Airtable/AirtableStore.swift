@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The Airtable emulator's data: every base in memory, written through to a
 /// ``SandboxStorage`` when there is one.
@@ -9,6 +10,8 @@ import Foundation
 /// never see an unacknowledged write and a failed commit changes nothing.
 actor AirtableStore {
     private var bases: [String: AirtableBase] = [:]
+    /// Told of every committed change to a table's records (the webhooks).
+    private var changeObserver: (@Sendable (_ base: String, _ table: String, _ changes: JSON) async -> Void)?
     /// Uploaded attachments' bytes, by attachment id.
     private var files: [String: Data] = [:]
     private var fileBytes = 0
@@ -92,8 +95,21 @@ actor AirtableStore {
                 throw .storageFailed
             }
         }
+        let before = base.tables[index]
         bases[baseID]?.tables[index] = transaction.table
+        if let changeObserver,
+            let changes = AirtableWebhookChanges.between(before, transaction.table, touched: transaction.touchedRecords)
+        {
+            await changeObserver(baseID, before.id, changes)
+        }
         return result
+    }
+
+    /// Sets who is told of committed record changes.
+    func observeChanges(
+        _ observer: @escaping @Sendable (_ base: String, _ table: String, _ changes: JSON) async -> Void
+    ) {
+        changeObserver = observer
     }
 
     /// Adds a whole base (a new one, or one loaded from a schema file,
