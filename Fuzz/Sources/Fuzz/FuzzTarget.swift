@@ -12,7 +12,8 @@ struct FuzzTarget: Sendable {
 extension FuzzTarget {
     /// Every target, by the name `make fuzz` passes.
     static let all: [FuzzTarget] = [
-        .sandboxJSON, .airtableFormula, .firebaseQuery, .firebaseWrite, .firebaseRules, .firebaseRuleEvaluation,
+        .sandboxJSON, .airtableFormula, .airtableSchema, .airtableDates, .firebaseQuery, .firebaseWrite, .firebaseRules,
+        .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .serverSentEvents,
         .retryAfter, .redaction,
         .trailingCommas, .urlBuilding, .models, .errorBodies,

@@ -53,6 +53,25 @@ extension FuzzTarget {
                 headers: ["Authorization": "Bearer \(AirtableEmulator.Configuration.defaultToken)"]))
     }
 
+    /// An Airtable base in the metadata API's JSON, as `--airtable-base` and
+    /// `POST /v0/meta/bases` read it: tables, fields, options, formulas,
+    /// records.
+    static let airtableSchema = FuzzTarget(name: "airtable-schema") { data in
+        guard let value = try? JSON.parse(data, maxDepth: 64) else { return }
+        _ = try? AirtableSchemaCodec.base(value, collaborators: AirtableCollaborators(users: []))
+    }
+
+    /// Airtable dates as `DATETIME_PARSE` reads them: the first line is the
+    /// Moment format (empty for none), the rest the text; then formatted back.
+    static let airtableDates = FuzzTarget(name: "airtable-dates") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let format = String(text.prefix { $0 != "\n" })
+        let value = String(text.dropFirst(format.count + 1))
+        if let date = AirtableDateFormat.parse(value, format: format.isEmpty ? nil : format) {
+            _ = AirtableDateFormat.format(date, format.isEmpty ? "LLLL Z x" : format)
+        }
+    }
+
     /// Firebase's query parameters (`orderBy`, `startAt`, `limitToLast`, …)
     /// as raw query text, on the lesson's posts.
     static let firebaseQuery = FuzzTarget(name: "firebase-query") { data in

@@ -110,6 +110,9 @@ struct SandboxCommand: AsyncParsableCommand {
         completion: .file())
     var airtableBaseFiles: [String] = []
 
+    @Flag(help: "Let Airtable webhooks ping hosts other than this machine (off: only loopback URLs are accepted).")
+    var airtableRemoteWebhooks = false
+
     @Flag(help: "Accept Airtable's legacy ?api_key= (retired on the real service on 2024-02-01).")
     var airtableLegacyApiKey = false
 
@@ -194,6 +197,7 @@ struct SandboxCommand: AsyncParsableCommand {
             }
         }
         configuration.airtable.acceptsLegacyAPIKey = airtableLegacyApiKey
+        configuration.airtable.allowsRemoteWebhooks = airtableRemoteWebhooks
         configuration.airtable.rateLimitEnabled = !noRateLimit
         if !soogreyhoundsAPIKeys.isEmpty {
             configuration.soogreyhounds.apiKeys = Set(soogreyhoundsAPIKeys)
