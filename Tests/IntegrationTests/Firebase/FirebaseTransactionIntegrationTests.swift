@@ -10,16 +10,7 @@ import Testing
 /// rules calls, and signed-in users through `FirebaseIDTokenInterceptor`.
 @Suite("Firebase transactions, rules and ID tokens over HTTP", .timeLimit(.minutes(3)))
 struct FirebaseTransactionIntegrationTests {
-    enum Transport: String, CaseIterable, Sendable {
-        case urlSession, asyncHTTPClient
-
-        var transport: any HTTPTransport {
-            switch self {
-            case .urlSession: URLSessionTransport.shared
-            case .asyncHTTPClient: AsyncHTTPClientTransport()
-            }
-        }
-    }
+    typealias Transport = TestTransport
 
     static func client(
         _ server: SandboxServer, namespace: String, transport: any HTTPTransport = URLSessionTransport.shared,

@@ -22,6 +22,20 @@ extension AirtableClient {
         return request
     }
 
+    /// `v0/<segments…>` outside a table (the metadata API, webhooks,
+    /// uploads), each segment encoded on its own; an empty one is refused
+    /// before anything is sent, as it would address another resource.
+    func apiRequest<Value: Decodable>(_ method: HTTPMethod, _ segments: [String], as type: Value.Type)
+        throws(NetworkError) -> Request<Value>
+    {
+        var request = Request<Value>(method: method, path: "v0")
+        for segment in segments {
+            try checkIdentifier(segment, "id in the path")
+            request = request.appendingPathComponent(segment)
+        }
+        return request
+    }
+
     /// An empty id would silently address the table instead of a record (a
     /// GET would list, a DELETE would delete a batch), so it never leaves.
     private func checkIdentifier(_ value: String, _ what: String) throws(NetworkError) {
