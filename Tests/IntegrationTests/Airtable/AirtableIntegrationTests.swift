@@ -71,7 +71,9 @@ struct AirtableIntegrationTests {
 
     @Test("The server's own 5-per-second limit is waited out")
     func realRateLimit() async throws {
-        try await AirtableServer.run(rateLimited: true) { server, client in
+        try await AirtableServer.run(rateLimited: true) { server, _ in
+            // Unpaced, so eight at once meet the limit.
+            let client = AirtableServer.client(of: server, paced: false)
             let counts = try await withThrowingTaskGroup(of: Int.self) { group in
                 for _ in 1...8 {
                     group.addTask {
@@ -149,7 +151,7 @@ enum AirtableServer {
 
     /// A client of the lesson's table on `server`, over URLSession.
     static func client(
-        of server: SandboxServer, token: String = AirtableEmulator.Configuration.defaultToken
+        of server: SandboxServer, token: String = AirtableEmulator.Configuration.defaultToken, paced: Bool = true
     ) -> AirtableClient {
         AirtableClient(
             configuration: AirtableClient.Configuration(
@@ -160,7 +162,8 @@ enum AirtableServer {
                 transport: URLSessionTransport.shared,
                 // Airtable's 30 s would be right against the real service;
                 // the sandbox's window is one second.
-                rateLimit: AirtableRateLimitPolicy(maxRetries: 5, wait: .milliseconds(1100))
+                rateLimit: AirtableRateLimitPolicy(
+                    maxRetries: 5, wait: .milliseconds(1100), requestsPerSecond: paced ? 5 : nil)
             )
         )
     }

@@ -1,5 +1,6 @@
 import AirtableClient
 import Foundation
+import Models
 import Networking
 import Sandbox
 import Testing
@@ -44,5 +45,21 @@ struct FormulaTests {
             let found = try await client.records(AirtableQuery(filterByFormula: formula.text), as: [String: JSON].self)
             #expect(found.map { $0.fields["Name"] } == [.string(name)], "\(name)")
         }
+    }
+}
+
+@Suite("first(matching:)")
+struct FirstMatchingTests {
+    @Test("One request with maxRecords=1 and the formula; nil when nothing matches")
+    func firstMatching() async throws {
+        let harness = try await Harness()
+        let client = harness.client()
+        let cubePad = try await client.first(matching: .match(["Name": .string("CubePad")]), as: Project.self)
+        #expect(cubePad?.fields.name == "CubePad")
+        let none = try await client.first(matching: .match(["Name": .string("No such project")]), as: Project.self)
+        #expect(none == nil)
+        let requests = await harness.requests()
+        #expect(requests.count == 2)
+        #expect(requests.allSatisfy { $0.rawQuery?.contains("maxRecords=1") == true })
     }
 }

@@ -56,6 +56,25 @@ extension AirtableClient {
         return records
     }
 
+    /// The first record `formula` matches (in the view's or `query`'s
+    /// order), or `nil`: one request with `maxRecords=1`, as pyairtable's
+    /// `first(formula=…)`.
+    ///
+    /// ```swift
+    /// let cubePad = try await airtable.first(matching: .match(["Name": "CubePad"]), as: Project.self)
+    /// ```
+    public func first<Fields: Decodable & Sendable>(
+        matching formula: AirtableFormula,
+        in query: AirtableQuery = AirtableQuery(),
+        as type: Fields.Type = Fields.self
+    ) async throws(NetworkError) -> AirtableRecord<Fields>? {
+        var query = query
+        query.filterByFormula = formula.text
+        query.maxRecords = 1
+        query.pageSize = nil
+        return try await listRecords(query, as: type).records.first
+    }
+
     /// Gets one record by id (`GET …/{table}/{recordId}`).
     ///
     /// - Throws: `NetworkError.notFound` when there is no such record.
