@@ -163,7 +163,7 @@ enum AirtableServer {
                 // Airtable's 30 s would be right against the real service;
                 // the sandbox's window is one second.
                 rateLimit: AirtableRateLimitPolicy(
-                    maxRetries: 5, wait: .milliseconds(1100), requestsPerSecond: paced ? 5 : nil)
+                    maxRetries: 5, wait: .milliseconds(1100), requestsPerSecond: paced ? 4 : nil)
             )
         )
     }

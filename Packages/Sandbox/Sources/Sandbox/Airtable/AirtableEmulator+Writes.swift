@@ -99,7 +99,13 @@ extension AirtableEmulator {
             var resolvedMerge: [String] = []
             for key in mergeOn ?? [] {
                 guard let field = transaction.table.field(key) else { throw .unknownField(key) }
-                guard !field.type.isComputed else { throw .invalidRequest }
+                // Airtable's documented merge field types: number, text, long
+                // text, single and multiple select, date.
+                switch field.type {
+                case .number, .singleSelect, .multipleSelects, .date: break
+                case _ where field.type.isText && field.type != .richText: break
+                default: throw .invalidRequest
+                }
                 resolvedMerge.append(field.id)
             }
             // Records are matched against the table as it was before the
