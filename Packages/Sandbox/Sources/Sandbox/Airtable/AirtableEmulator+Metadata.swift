@@ -47,6 +47,10 @@ extension AirtableEmulator {
         case ("POST", 1) where path[0] == "tables":
             let body = try Self.jsonBody(request)
             let table = try AirtableSchemaCodec.table(body, keepsIDs: false, position: base.tables.count)
+            guard base.tables.count < AirtableSchemaCodec.maxTables else {
+                throw AirtableSchemaCodec.schemaError(
+                    "A base may have at most \(AirtableSchemaCodec.maxTables) tables.")
+            }
             guard base.tableIndex(table.name) == nil else {
                 throw AirtableSchemaCodec.schemaError(
                     "The base already has a table named \(JSON.string(table.name).jsonText).")
@@ -121,6 +125,9 @@ extension AirtableEmulator {
         guard body["workspaceId"]?.stringValue != nil else { throw .missingFields("workspaceId") }
         // A new base gets new ids: any the body gives are refused.
         guard body["id"] == nil else { throw .invalidRequest }
+        guard await store.allBases.count < AirtableSchemaCodec.maxBases else {
+            throw AirtableSchemaCodec.schemaError("The sandbox holds at most \(AirtableSchemaCodec.maxBases) bases.")
+        }
         let base = try AirtableSchemaCodec.base(body, collaborators: collaborators, keepsIDs: false)
         do {
             try await store.add(base)

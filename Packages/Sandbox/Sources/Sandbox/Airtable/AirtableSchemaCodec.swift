@@ -6,7 +6,9 @@ import Networking
 /// and what `sandbox --airtable-base FILE` loads (with the ids it gives
 /// kept, so a test suite written against a real base finds its ids).
 enum AirtableSchemaCodec {
-    /// The most tables a base, and fields a table, may have here.
+    /// The most bases the API may create, tables a base, and fields a
+    /// table, may have here.
+    static let maxBases = 1_000
     static let maxTables = 1_000
     static let maxFields = 500
 

@@ -15,9 +15,10 @@ import Networking
 actor AirtableWebhooks {
     /// The most webhooks a base may have, as Airtable allows.
     static let maxPerBase = 10
-    /// The most payloads a webhook keeps; older ones are dropped, as
-    /// Airtable drops those past 7 days.
+    /// The most payloads a webhook keeps, and the most bytes they may
+    /// take; older ones are dropped, as Airtable drops those past 7 days.
     static let maxPayloads = 10_000
+    static let maxPayloadBytes = 16 << 20
 
     struct Webhook: Sendable {
         var id: String
@@ -28,6 +29,9 @@ actor AirtableWebhooks {
         var notificationsEnabled = true
         var expirationTime: Date
         var payloads: [JSON] = []
+        /// The serialized size of each payload, for the byte bound.
+        var payloadSizes: [Int] = []
+        var payloadBytes = 0
         /// The cursor of `payloads[0]`.
         var firstCursor = 1
         var lastNotificationResult: JSON = .null
@@ -85,7 +89,11 @@ actor AirtableWebhooks {
     /// Records a change to a table as a payload for every webhook of the
     /// base that watches it, and pings those with notifications on.
     func record(base: String, table: String, changes: JSON, at time: Date) {
-        for (id, webhook) in webhooks where webhook.baseID == base && webhook.watches(table: table) {
+        let watching = webhooks.values.filter { $0.baseID == base && $0.watches(table: table) }
+        guard !watching.isEmpty else { return }
+        let size = changes.serialized().count
+        for webhook in watching {
+            let id = webhook.id
             var updated = webhook
             updated.payloads.append(
                 [
@@ -98,8 +106,13 @@ actor AirtableWebhooks {
                     "payloadFormat": "v0",
                     "changedTablesById": [table: changes],
                 ])
-            if updated.payloads.count > Self.maxPayloads {
+            updated.payloadSizes.append(size)
+            updated.payloadBytes += size
+            while updated.payloads.count > 1,
+                updated.payloads.count > Self.maxPayloads || updated.payloadBytes > Self.maxPayloadBytes
+            {
                 updated.payloads.removeFirst()
+                updated.payloadBytes -= updated.payloadSizes.removeFirst()
                 updated.firstCursor += 1
             }
             webhooks[id] = updated
