@@ -255,4 +255,44 @@ struct AirtableBaseTests {
         #expect(await sandbox.airtable("DELETE", hooks + "/\(id)").status == 200)
         #expect(await sandbox.airtable("GET", hooks + "/\(id)/payloads").status == 404)
     }
+
+    @Test("Lookups, counts and rollups follow the record's links into the linked table")
+    func linkedFields() async throws {
+        let file = #"""
+            {"id": "appLinkedBase0001", "name": "Linked", "tables": [
+              {"id": "tblProjectsTab001", "name": "Projects", "fields": [
+                {"id": "fldProjName000001", "name": "Name", "type": "singleLineText"},
+                {"id": "fldProjTasks00001", "name": "Tasks", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblTasksTable0001"}},
+                {"name": "Task count", "type": "count", "options": {"recordLinkFieldId": "fldProjTasks00001"}},
+                {"name": "Task titles", "type": "multipleLookupValues", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskTitle00001"}},
+                {"name": "Hours", "type": "rollup", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskHours00001", "formula": "SUM(values)"}},
+                {"name": "Busy", "type": "formula", "options": {"formula": "IF({Hours} > 5, 'yes', 'no')"}}],
+               "records": [{"id": "recProjectOne0001", "fields": {"Name": "One", "Tasks": ["recTaskNumber0001", "recTaskNumber0002"]}}]},
+              {"id": "tblTasksTable0001", "name": "Tasks", "fields": [
+                {"id": "fldTaskTitle00001", "name": "Title", "type": "singleLineText"},
+                {"id": "fldTaskHours00001", "name": "Hours", "type": "number"}],
+               "records": [{"id": "recTaskNumber0001", "fields": {"Title": "Plan", "Hours": 2}},
+                           {"id": "recTaskNumber0002", "fields": {"Title": "Build", "Hours": 4.5}}]}]}
+            """#
+        var configuration = SandboxConfiguration()
+        configuration.airtable.rateLimitEnabled = false
+        configuration.airtable.bases = [file]
+        let sandbox = try await Sandbox(configuration: configuration)
+        let fields = Self.json(await sandbox.airtable("GET", "/v0/appLinkedBase0001/Projects/recProjectOne0001"))[
+            "fields"]
+        #expect(fields?["Task count"] == 2)
+        #expect(fields?["Task titles"] == ["Plan", "Build"])
+        #expect(fields?["Hours"] == 6.5)
+        #expect(fields?["Busy"] == "yes")
+        let filtered = Self.json(
+            await sandbox.airtable("GET", "/v0/appLinkedBase0001/Projects?filterByFormula=%7BHours%7D%3E6"))
+        #expect(filtered["records"]?.arrayValue?.count == 1)
+        _ = await sandbox.airtable(
+            "PATCH", "/v0/appLinkedBase0001/Tasks/recTaskNumber0002", json: #"{"fields": {"Hours": 1}}"#)
+        let after = Self.json(await sandbox.airtable("GET", "/v0/appLinkedBase0001/Projects/recProjectOne0001"))
+        #expect(after["fields"]?["Hours"] == 3 && after["fields"]?["Busy"] == "no")
+        let refused = await sandbox.airtable(
+            "PATCH", "/v0/appLinkedBase0001/Projects/recProjectOne0001", json: #"{"fields": {"Hours": 1}}"#)
+        #expect(refused.status == 422)
+    }
 }

@@ -13,9 +13,10 @@ import Networking
 /// numeric, date and time with time zones, regular expressions, arrays and
 /// records, with its operators, coercions and error values), `POST
 /// …/listRecords`, creates of up to 10 records, `typecast`, PATCH/PUT
-/// updates and upserts, deletes, every documented field type (formula
-/// fields computed, computed types refusing writes), the metadata API
-/// (bases, tables and fields: list, create, update), record comments,
+/// updates and upserts, deletes, every documented field type (formula,
+/// lookup, count and rollup fields computed, computed types refusing
+/// writes), the metadata API (bases, tables and fields: list, create,
+/// update), record comments,
 /// `uploadAttachment`, webhooks (payloads with their cursor, pings signed
 /// with `X-Airtable-Content-MAC`), 5 requests per second per base, 413 for
 /// large bodies, and Airtable's `{"error":{"type","message"}}` bodies.
@@ -26,8 +27,8 @@ import Networking
 /// regular expressions are the common core of RE2 (no `\b`, lazy
 /// quantifiers or named groups; a pattern outside it is `#ERROR!`),
 /// `LAST_MODIFIED_TIME()` is the creation time, and a request's formulas
-/// share a budget of work past which they give `#ERROR!`; rollup, lookup
-/// and count fields stay empty; uploads are bounded by
+/// share a budget of work past which they give `#ERROR!`; lookups and
+/// rollups follow one level of links (a lookup of a lookup is empty); uploads are bounded by
 /// ``Configuration/maxBodySize`` rather than 5 MB; webhooks live in memory
 /// and ping only this machine unless ``Configuration/allowsRemoteWebhooks``;
 /// `cellFormat=string` is refused; offsets are stateless (they survive a

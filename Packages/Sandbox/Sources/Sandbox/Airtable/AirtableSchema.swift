@@ -84,6 +84,26 @@ struct AirtableTable: Sendable {
     var views: [AirtableView]
     var records: [String: AirtableRecord] = [:]
     var nextSequence = 1
+    /// The other tables of its base as they were when this table was
+    /// handed out, for lookups, counts and rollups through linked records.
+    /// Never stored.
+    var siblings: [AirtableTable] = []
+
+    /// A table of the same base by id.
+    func sibling(_ id: String) -> AirtableTable? {
+        siblings.first { $0.id == id }
+    }
+
+    /// This table with its base's other tables attached.
+    func attached(to base: AirtableBase) -> AirtableTable {
+        var table = self
+        table.siblings = base.tables.filter { $0.id != id }.map { sibling in
+            var copy = sibling
+            copy.siblings = []
+            return copy
+        }
+        return table
+    }
 
     /// A field by id or by exact name, as Airtable accepts both.
     func field(_ key: String) -> AirtableField? {

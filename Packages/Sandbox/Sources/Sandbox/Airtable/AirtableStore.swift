@@ -71,7 +71,7 @@ actor AirtableStore {
 
     func table(base baseID: String, _ key: String) -> AirtableTable? {
         guard let base = bases[baseID], let index = base.tableIndex(key) else { return nil }
-        return base.tables[index]
+        return base.tables[index].attached(to: base)
     }
 
     /// Runs `change` on a copy of a table, commits the rows it touched, and
@@ -85,7 +85,7 @@ actor AirtableStore {
         defer { unlock() }
         guard let base = bases[baseID] else { throw .notFound }
         guard let index = base.tableIndex(key) else { throw .modelNotFound }
-        var transaction = AirtableTableTransaction(base.tables[index])
+        var transaction = AirtableTableTransaction(base.tables[index].attached(to: base))
         let result = try change(&transaction)
         let changes = AirtablePersistence.rows(for: transaction)
         if let storage, !changes.isEmpty {
@@ -96,7 +96,9 @@ actor AirtableStore {
             }
         }
         let before = base.tables[index]
-        bases[baseID]?.tables[index] = transaction.table
+        var after = transaction.table
+        after.siblings = []
+        bases[baseID]?.tables[index] = after
         if let changeObserver,
             let changes = AirtableWebhookChanges.between(before, transaction.table, touched: transaction.touchedRecords)
         {

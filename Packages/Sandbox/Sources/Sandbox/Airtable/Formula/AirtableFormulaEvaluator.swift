@@ -18,6 +18,9 @@ struct AirtableFormulaEvaluator {
     let now: AirtableFormulaDate
     /// Steps left.
     var budget: Int
+    /// Names bound to values ahead of the table's fields: a rollup's
+    /// `values`.
+    var boundValues: [String: AirtableFormulaValue] = [:]
     /// How many formula fields are being evaluated inside one another.
     private var formulaNesting = 0
     /// The deepest formula fields may read formula fields.
@@ -44,6 +47,7 @@ struct AirtableFormulaEvaluator {
         case .number(let value): return .number(value)
         case .string(let text): return .text(text)
         case .field(let key):
+            if let bound = boundValues[key] { return bound }
             guard let field = table.field(key) else { return .blank }
             return value(of: field, in: record)
         case .negate(let inner):
