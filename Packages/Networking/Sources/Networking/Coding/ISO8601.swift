@@ -63,9 +63,10 @@ public enum ISO8601 {
         return text + "Z"
     }
 
-    // Howard Hinnant's days-from-civil algorithm: exact for the proleptic
-    // Gregorian calendar, no Calendar or time zone involved.
-    static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
+    /// Days since 1970-01-01 of a date in the proleptic Gregorian calendar
+    /// (Howard Hinnant's days-from-civil: exact, no `Calendar` or time zone
+    /// involved), for parsers of other date forms.
+    public static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400
@@ -86,7 +87,8 @@ public enum ISO8601 {
         return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
     }
 
-    static func daysIn(month: Int, year: Int) -> Int {
+    /// The days of a month (1 to 12) of a Gregorian year.
+    public static func daysIn(month: Int, year: Int) -> Int {
         switch month {
         case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
         case 4, 6, 9, 11: 30

@@ -97,7 +97,9 @@ extension AirtableEmulator {
     private static func commentPage(_ comments: [JSON], _ request: SandboxRequest) throws(AirtableFailure) -> JSON {
         var size = 100
         if let text = request.query("pageSize") {
-            guard let value = Int(text), (1...100).contains(value) else { throw .invalidRequest }
+            guard let value = AirtableListParameters.wholeNumber(text), (1...100).contains(value) else {
+                throw .invalidRequest
+            }
             size = value
         }
         var start = 0

@@ -127,8 +127,8 @@ public final class AirtableEmulator: SandboxService {
             window: configuration.rateLimitWindow, isEnabled: configuration.rateLimitEnabled)
         let webhookRegistry = AirtableWebhooks(allowsRemoteNotifications: configuration.allowsRemoteWebhooks)
         self.webhookRegistry = webhookRegistry
-        await store.observeChanges { base, table, changes in
-            await webhookRegistry.record(base: base, table: table, changes: changes, at: Date())
+        await store.observeChanges { base, before, after, touched in
+            await webhookRegistry.record(base: base, before: before, after: after, touched: touched, at: Date())
         }
         let fixture = try AirtableLessonSeed.fixtureRecords()
         collaborators = AirtableLessonSeed.collaborators(in: fixture)

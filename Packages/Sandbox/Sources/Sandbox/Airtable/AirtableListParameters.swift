@@ -113,7 +113,7 @@ struct AirtableListParameters: Sendable {
 
     /// A query value that is a whole number as Airtable writes one: ASCII
     /// digits only (no sign, no `0x`), at most 9 of them.
-    private static func wholeNumber(_ text: String) -> Int? {
+    static func wholeNumber(_ text: String) -> Int? {
         guard (1...9).contains(text.utf8.count), text.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }) else { return nil }
         return Int(text)  // safe: 1 to 9 ASCII digits, checked above
     }

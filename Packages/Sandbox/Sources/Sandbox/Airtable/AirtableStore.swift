@@ -11,7 +11,11 @@ import Networking
 actor AirtableStore {
     private var bases: [String: AirtableBase] = [:]
     /// Told of every committed change to a table's records (the webhooks).
-    private var changeObserver: (@Sendable (_ base: String, _ table: String, _ changes: JSON) async -> Void)?
+    private var changeObserver:
+        (
+            @Sendable (_ base: String, _ before: AirtableTable, _ after: AirtableTable, _ touched: Set<String>) async ->
+                Void
+        )?
     /// Uploaded attachments' bytes, by attachment id.
     private var files: [String: Data] = [:]
     private var fileBytes = 0
@@ -99,17 +103,18 @@ actor AirtableStore {
         var after = transaction.table
         after.siblings = []
         bases[baseID]?.tables[index] = after
-        if let changeObserver,
-            let changes = AirtableWebhookChanges.between(before, transaction.table, touched: transaction.touchedRecords)
-        {
-            await changeObserver(baseID, before.id, changes)
+        if let changeObserver, !transaction.touchedRecords.isEmpty {
+            await changeObserver(baseID, before, after, transaction.touchedRecords)
         }
         return result
     }
 
     /// Sets who is told of committed record changes.
     func observeChanges(
-        _ observer: @escaping @Sendable (_ base: String, _ table: String, _ changes: JSON) async -> Void
+        _ observer:
+            @escaping @Sendable (
+                _ base: String, _ before: AirtableTable, _ after: AirtableTable, _ touched: Set<String>
+            ) async -> Void
     ) {
         changeObserver = observer
     }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Dates as text, in the Moment.js format tokens Airtable's
 /// `DATETIME_FORMAT` and `DATETIME_PARSE` take (`YYYY-MM-DD`, `M/D/YYYY
@@ -225,9 +226,9 @@ enum AirtableDateFormat {
             return true
         }
         guard let year = number(4), skip(UInt8(ascii: "-")), let month = number(2), skip(UInt8(ascii: "-")),
-            let day = number(2), (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year)
+            let day = number(2), (1...12).contains(month), day >= 1, day <= ISO8601.daysIn(month: month, year: year)
         else { return nil }
-        var milliseconds = Double(daysFromCivil(year: year, month: month, day: day)) * 86_400_000
+        var milliseconds = Double(ISO8601.daysFromCivil(year: year, month: month, day: day)) * 86_400_000
         guard index < bytes.count else { return milliseconds }
         guard skip(UInt8(ascii: "T")) || skip(UInt8(ascii: "t")) || skip(UInt8(ascii: " ")),
             let hour = number(2), hour < 24, skip(UInt8(ascii: ":")), let minute = number(2), minute < 60
@@ -262,25 +263,6 @@ enum AirtableDateFormat {
         _ = skip(UInt8(ascii: ":"))
         guard let offsetMinutes = number(2), index == bytes.count else { return nil }
         return milliseconds - sign * Double(offsetHours * 60 + offsetMinutes) * 60_000
-    }
-
-    private static func daysIn(month: Int, year: Int) -> Int {
-        switch month {
-        case 2: (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 ? 29 : 28
-        case 4, 6, 9, 11: 30
-        default: 31
-        }
-    }
-
-    /// Days since 1970-01-01 in the proleptic Gregorian calendar (Howard
-    /// Hinnant's `days_from_civil`).
-    private static func daysFromCivil(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yearOfEra = y - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        return era * 146_097 + dayOfEra - 719_468
     }
 
     private struct Fields {
@@ -420,7 +402,7 @@ enum AirtableDateFormat {
             fields.offsetMinutes = (negative ? -1 : 1) * (hours * 60 + minutes)
         case "X", "x":
             guard let value = digits(16) else { return false }
-            fields.epochMilliseconds = Double(value) * (token == "X" ? 1000 : 1)
+            fields.epochMilliseconds = Double(value) * (token == "X" ? 1000 : 1)  // safe: an Int of at most 16 digits
         default:
             return false
         }

@@ -105,6 +105,6 @@ extension AirtableFormulaEvaluator {
     /// A value as a whole number within `Int32`, for positions and counts.
     static func integer(_ value: AirtableFormulaValue) -> Int? {
         guard let number = value.numeric, number.isFinite, Swift.abs(number) < 2_147_483_648 else { return nil }
-        return Int(number.rounded(.towardZero))
+        return Int(number.rounded(.towardZero))  // safe: finite and under 2^31 in size, checked above
     }
 }

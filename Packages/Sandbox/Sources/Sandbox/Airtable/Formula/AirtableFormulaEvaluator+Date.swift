@@ -85,7 +85,7 @@ extension AirtableFormulaEvaluator {
                 ?? .invalid
         case .workdayDiff:
             guard let end = values[1].date,
-                spend(Int(Swift.min(Swift.abs(end.milliseconds - date.milliseconds) / 86_400_000, 1e7)))
+                spend(Self.days(between: date, and: end))
             else { return .invalid }
             return Self.workdays(from: date, to: end, holidays: holidays(values)).map { .number(Double($0)) }
                 ?? .invalid
@@ -105,8 +105,14 @@ extension AirtableFormulaEvaluator {
             }.map(Self.dayNumber))
     }
 
+    /// The days between two instants, at most 10,000,000.
+    private static func days(between start: AirtableFormulaDate, and end: AirtableFormulaDate) -> Int {
+        let days = Swift.min(Swift.abs(end.milliseconds - start.milliseconds) / 86_400_000, 1e7)
+        return Int(days)  // safe: finite (instants are within ±8.64e15 ms) and capped at 1e7
+    }
+
     private static func dayNumber(_ date: AirtableFormulaDate) -> Int {
-        Int((date.milliseconds / 86_400_000).rounded(.down))
+        Int((date.milliseconds / 86_400_000).rounded(.down))  // safe: instants are within ±8.64e15 ms, ±1e8 days
     }
 
     private static func isWorkday(_ day: Int, _ holidays: Set<Int>) -> Bool {
@@ -185,8 +191,8 @@ enum DateUnit {
         }
         let months = count * (self == .years ? 12 : self == .quarters ? 3 : 1)
         guard months.isFinite, Swift.abs(months) <= 3_000_000 else { return nil }
-        guard let moved = date.calendar.date(byAdding: .month, value: Int(months.rounded(.towardZero)), to: date.date)
-        else { return nil }
+        let whole = Int(months.rounded(.towardZero))  // safe: finite and at most 3,000,000 in size, checked above
+        guard let moved = date.calendar.date(byAdding: .month, value: whole, to: date.date) else { return nil }
         return AirtableFormulaDate(moved, timeZone: date.timeZone)
     }
 

@@ -107,7 +107,9 @@ enum AirtableFormulaLexer {
             }
             take { $0.isNumber }
         }
-        guard text.count <= 64, let value = Double(text), value.isFinite else { return nil }
+        guard text.count <= 64 else { return nil }
+        let parsed = Double(text)  // safe: the text is digits, points and one exponent, as read above
+        guard let value = parsed, value.isFinite else { return nil }
         return (value, end)
     }
 

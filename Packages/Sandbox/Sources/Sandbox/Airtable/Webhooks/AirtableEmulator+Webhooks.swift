@@ -96,12 +96,14 @@ extension AirtableEmulator {
     {
         var cursor = webhook.firstCursor
         if let text = request.query("cursor") {
-            guard let value = Int(text), value >= 1 else { throw .invalidRequest }
+            guard let value = AirtableListParameters.wholeNumber(text), value >= 1 else { throw .invalidRequest }
             cursor = max(value, webhook.firstCursor)
         }
         var limit = 50
         if let text = request.query("limit") {
-            guard let value = Int(text), (1...50).contains(value) else { throw .invalidRequest }
+            guard let value = AirtableListParameters.wholeNumber(text), (1...50).contains(value) else {
+                throw .invalidRequest
+            }
             limit = value
         }
         let start = min(cursor - webhook.firstCursor, webhook.payloads.count)

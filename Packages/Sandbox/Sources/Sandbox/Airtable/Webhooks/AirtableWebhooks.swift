@@ -86,11 +86,15 @@ actor AirtableWebhooks {
         return webhook
     }
 
-    /// Records a change to a table as a payload for every webhook of the
-    /// base that watches it, and pings those with notifications on.
-    func record(base: String, table: String, changes: JSON, at time: Date) {
+    /// Records a write to a table as a payload for every webhook of the
+    /// base that watches it, and pings those with notifications on. The
+    /// changes are worked out only when some webhook watches the table.
+    func record(base: String, before: AirtableTable, after: AirtableTable, touched: Set<String>, at time: Date) {
+        let table = before.id
         let watching = webhooks.values.filter { $0.baseID == base && $0.watches(table: table) }
-        guard !watching.isEmpty else { return }
+        guard !watching.isEmpty,
+            let changes = AirtableWebhookChanges.between(before, after, touched: touched)
+        else { return }
         let size = changes.serialized().count
         for webhook in watching {
             let id = webhook.id
