@@ -295,4 +295,50 @@ struct AirtableBaseTests {
             "PATCH", "/v0/appLinkedBase0001/Projects/recProjectOne0001", json: #"{"fields": {"Hours": 1}}"#)
         #expect(refused.status == 422)
     }
+
+    @Test("Lookups follow links through several tables; a cycle of computed fields ends, it does not recurse forever")
+    func deepLookups() async throws {
+        let links = (1...30).map { #""recNode\#(String(format: "%010d", $0))""# }.joined(separator: ",")
+        let nodes = (1...30).map {
+            #"{"id": "recNode\#(String(format: "%010d", $0))", "fields": {"Name": "n\#($0)", "Links": [\#(links)]}}"#
+        }.joined(separator: ",")
+        let file = #"""
+            {"id": "appDeepLookups001", "name": "Deep", "tables": [
+              {"id": "tblProjectsTab001", "name": "Projects", "fields": [
+                {"id": "fldProjName000001", "name": "Name", "type": "singleLineText"},
+                {"id": "fldProjTasks00001", "name": "Tasks", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblTasksTable0001"}},
+                {"name": "Owners", "type": "multipleLookupValues", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskOwnName001"}}],
+               "records": [{"id": "recProjectOne0001", "fields": {"Name": "One", "Tasks": ["recTaskNumber0001", "recTaskNumber0002"]}}]},
+              {"id": "tblTasksTable0001", "name": "Tasks", "fields": [
+                {"id": "fldTaskTitle00001", "name": "Title", "type": "singleLineText"},
+                {"id": "fldTaskOwner00001", "name": "Owner", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblPeopleTable001"}},
+                {"id": "fldTaskOwnName001", "name": "Owner name", "type": "multipleLookupValues", "options": {"recordLinkFieldId": "fldTaskOwner00001", "fieldIdInLinkedTable": "fldPersonName0001"}}],
+               "records": [{"id": "recTaskNumber0001", "fields": {"Title": "Plan", "Owner": ["recPersonAda00001"]}},
+                           {"id": "recTaskNumber0002", "fields": {"Title": "Build", "Owner": ["recPersonBob00001"]}}]},
+              {"id": "tblPeopleTable001", "name": "People", "fields": [
+                {"id": "fldPersonName0001", "name": "Name", "type": "singleLineText"}],
+               "records": [{"id": "recPersonAda00001", "fields": {"Name": "Ada"}}, {"id": "recPersonBob00001", "fields": {"Name": "Bob"}}]},
+              {"id": "tblNodesTable0001", "name": "Nodes", "fields": [
+                {"id": "fldNodeName000001", "name": "Name", "type": "singleLineText"},
+                {"id": "fldNodeLinks00001", "name": "Links", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblNodesTable0001"}},
+                {"id": "fldNodeUpstream01", "name": "Upstream", "type": "multipleLookupValues", "options": {"recordLinkFieldId": "fldNodeLinks00001", "fieldIdInLinkedTable": "fldNodeLabel00001"}},
+                {"id": "fldNodeLabel00001", "name": "Label", "type": "formula", "options": {"formula": "{Name} & ARRAYJOIN({Upstream})"}}],
+               "records": [\#(nodes)]}]}
+            """#
+        var configuration = SandboxConfiguration()
+        configuration.airtable.rateLimitEnabled = false
+        configuration.airtable.bases = [file]
+        let sandbox = try await Sandbox(configuration: configuration)
+        let project = Self.json(await sandbox.airtable("GET", "/v0/appDeepLookups001/Projects/recProjectOne0001"))
+        #expect(project["fields"]?["Owners"] == ["Ada", "Bob"])
+        // Every node looks up every node's label, which reads the lookup: a
+        // circular reference, `#ERROR!` as Airtable shows it, found without
+        // following the links round.
+        let listed = await sandbox.airtable("GET", "/v0/appDeepLookups001/Nodes?sort%5B0%5D%5Bfield%5D=Label")
+        #expect(listed.status == 200)
+        let records = Self.json(listed)["records"]?.arrayValue ?? []
+        #expect(records.count == 30)
+        #expect(records.allSatisfy { $0["fields"]?["Name"]?.stringValue?.hasPrefix("n") == true })
+        #expect(records.allSatisfy { $0["fields"]?["Label"] == AirtableFormulaValue.invalid.json })
+    }
 }

@@ -144,7 +144,7 @@ struct AirtableFormulaTests {
     func budget() {
         let table = AirtableTable(id: "tblX", name: "X", position: 0, fields: [], views: [])
         let record = AirtableRecord(id: "recX", createdTime: "2024-01-01T00:00:00.000Z", sequence: 1)
-        var evaluator = AirtableFormulaEvaluator(table: table, budget: 50)
+        var evaluator = AirtableFormulaEvaluator(table: table, computation: AirtableComputation(budget: 50))
         let formula = AirtableFormula.parse("LEN(REPT('ab', 10)) = 20")!
         let first = evaluator.matches(formula, record)
         #expect(first)
@@ -152,7 +152,7 @@ struct AirtableFormulaTests {
         for _ in 0..<20 where evaluator.matches(formula, record) { matched += 1 }
         #expect(matched < 20)
         #expect(evaluator.budget < 0)
-        var large = AirtableFormulaEvaluator(table: table)
+        var large = AirtableFormulaEvaluator(table: table, computation: AirtableComputation())
         let tooLong = large.evaluate(AirtableFormula.parse("REPT('x', 100001)")!, record)
         #expect(tooLong == .invalid)
         let longest = large.evaluate(AirtableFormula.parse("LEN(REPT('ab', 50000))")!, record)

@@ -10,24 +10,52 @@ enum AirtableCells {
     /// A cell's value, computed fields included; `nil` when empty. Formula
     /// fields are evaluated for the record (they read other fields of
     /// `table`); lookups, counts and rollups follow the record's links into
-    /// the linked table (one level: a lookup of a lookup is empty).
-    static func value(of field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> JSON? {
+    /// the linked table, and from there on through that table's links. All
+    /// of it draws on `computation`, the request's one budget.
+    static func value(
+        of field: AirtableField, in record: AirtableRecord, table: AirtableTable, computation: AirtableComputation
+    ) -> JSON? {
         switch field.type {
-        case .createdTime, .lastModifiedTime: .string(record.createdTime)
-        case .autoNumber: .number(Double(record.sequence))
-        case .createdBy, .lastModifiedBy: sandboxUser
+        case .createdTime, .lastModifiedTime: return .string(record.createdTime)
+        case .autoNumber: return .number(Double(record.sequence))
+        case .createdBy, .lastModifiedBy: return sandboxUser
+        case .button: return ["label": field.options["label"] ?? .string(field.name), "url": .null]
+        case .externalSyncSource, .aiText: return nil
+        case .formula, .count, .multipleLookupValues, .rollup:
+            let failed = field.type == .formula ? AirtableFormulaValue.invalid.json : nil
+            if computation.isCircular(field, in: table) { return failed }
+            return computation.cell(table: table.id, record: record.id, field: field.id) {
+                computation.nested(orElse: failed) {
+                    computed(field, in: record, table: table, computation: computation)
+                }
+            }
+        default: return record.cells[field.id]
+        }
+    }
+
+    private static func computed(
+        _ field: AirtableField, in record: AirtableRecord, table: AirtableTable, computation: AirtableComputation
+    ) -> JSON? {
+        switch field.type {
         case .formula:
-            formulaValue(of: field, in: record, table: table)
-        case .button:
-            ["label": field.options["label"] ?? .string(field.name), "url": .null]
+            guard let formula = field.formula else { return AirtableFormulaValue.invalid.json }
+            var evaluator = AirtableFormulaEvaluator(table: table, computation: computation)
+            return evaluator.evaluate(formula, record).json
         case .count:
-            linkedRecords(of: field, in: record, table: table).map { .number(Double($0.records.count)) }
+            return linkedRecords(of: field, in: record, table: table).map { .number(Double($0.records.count)) }
         case .multipleLookupValues:
-            lookedUp(field, in: record, table: table).map(JSON.array)
+            return lookedUp(field, in: record, table: table, computation: computation).map(JSON.array)
         case .rollup:
-            rollup(field, in: record, table: table)
-        case .externalSyncSource, .aiText: nil
-        default: record.cells[field.id]
+            guard let values = lookedUp(field, in: record, table: table, computation: computation),
+                let formula = field.options["formula"]?.stringValue.flatMap(AirtableFormula.parse)
+            else { return nil }
+            // A rollup's formula (`SUM(values)`, `ARRAYJOIN(values)`…) reads
+            // the looked-up values as `values`.
+            var evaluator = AirtableFormulaEvaluator(table: table, computation: computation)
+            evaluator.boundValues["values"] = .array(values.map(AirtableFormulaEvaluator.value(of:)))
+            return evaluator.evaluate(formula, record).json
+        default:
+            return record.cells[field.id]
         }
     }
 
@@ -37,40 +65,38 @@ enum AirtableCells {
         -> (table: AirtableTable, records: [AirtableRecord])?
     {
         guard let linkID = field.options["recordLinkFieldId"]?.stringValue, let link = table.field(linkID),
-            let linkedID = link.options["linkedTableId"]?.stringValue,
-            let linked = linkedID == table.id ? table : table.sibling(linkedID)
+            let linkedID = link.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID)
         else { return nil }
         let ids = record.cells[link.id]?.arrayValue?.compactMap(\.stringValue) ?? []
         return (linked, ids.compactMap { linked.records[$0] })
     }
 
+    /// The budget steps one linked record read by a lookup costs (a cell
+    /// read through a link weighs more than a formula node).
+    private static let lookupCost = 10
+
     /// The values of `fieldIdInLinkedTable` in the linked records, lists
     /// flattened, empty cells left out.
-    private static func lookedUp(_ field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> [JSON]? {
+    private static func lookedUp(
+        _ field: AirtableField, in record: AirtableRecord, table: AirtableTable, computation: AirtableComputation
+    ) -> [JSON]? {
         guard let (linked, records) = linkedRecords(of: field, in: record, table: table),
-            let targetID = field.options["fieldIdInLinkedTable"]?.stringValue, let target = linked.field(targetID),
-            target.type != .multipleLookupValues, target.type != .rollup
+            let targetID = field.options["fieldIdInLinkedTable"]?.stringValue, let target = linked.field(targetID)
         else { return nil }
-        return records.flatMap { linkedRecord -> [JSON] in
-            guard let value = value(of: target, in: linkedRecord, table: linked), !isEmpty(value) else { return [] }
-            return value.arrayValue ?? [value]
+        var values: [JSON] = []
+        for linkedRecord in records {
+            // Every hop costs, even one that finds nothing: a cycle of
+            // lookups fanning out at each level must still run out.
+            guard computation.spend(lookupCost) else { return nil }
+            guard let value = value(of: target, in: linkedRecord, table: linked, computation: computation),
+                !isEmpty(value)
+            else { continue }
+            let elements = value.arrayValue ?? [value]
+            // Lookups of lookups multiply: every value gathered costs a step.
+            guard computation.spend(elements.count) else { return nil }
+            values.append(contentsOf: elements)
         }
-    }
-
-    /// A rollup: its formula (`SUM(values)`, `ARRAYJOIN(values)`…) over the
-    /// looked-up values.
-    private static func rollup(_ field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> JSON? {
-        guard let values = lookedUp(field, in: record, table: table),
-            let formula = field.options["formula"]?.stringValue.flatMap(AirtableFormula.parse)
-        else { return nil }
-        var evaluator = AirtableFormulaEvaluator(table: table)
-        evaluator.boundValues["values"] = .array(values.map(AirtableFormulaEvaluator.value(of:)))
-        return evaluator.evaluate(formula, record).json
-    }
-
-    private static func formulaValue(of field: AirtableField, in record: AirtableRecord, table: AirtableTable) -> JSON {
-        var evaluator = AirtableFormulaEvaluator(table: table)
-        return evaluator.value(of: field, in: record).json
+        return values
     }
 
     /// Whether Airtable leaves the value out of `fields`: `""`, `[]`,
@@ -92,11 +118,12 @@ enum AirtableCells {
         in table: AirtableTable,
         only: Set<String>? = nil,
         byFieldID: Bool = false,
-        commentCount: Bool = false
+        commentCount: Bool = false,
+        computation: AirtableComputation
     ) -> JSON {
         var fields: [String: JSON] = [:]
         for field in table.fields where only?.contains(field.id) ?? true {
-            if let value = value(of: field, in: record, table: table), !isEmpty(value) {
+            if let value = value(of: field, in: record, table: table, computation: computation), !isEmpty(value) {
                 fields[byFieldID ? field.id : field.name] = value
             }
         }

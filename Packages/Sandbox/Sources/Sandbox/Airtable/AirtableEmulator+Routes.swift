@@ -64,7 +64,8 @@ extension AirtableEmulator {
         case "GET":
             guard let record = table.records[recordID] else { throw .notFound }
             let byID = request.query("returnFieldsByFieldId").map { $0 == "true" || $0 == "1" } ?? false
-            return .json(200, AirtableCells.render(record, in: table, byFieldID: byID))
+            return .json(
+                200, AirtableCells.render(record, in: table, byFieldID: byID, computation: AirtableComputation()))
         case "PATCH", "PUT":
             return try await updateOne(
                 request, base: baseID, table: table.id, record: recordID, replacing: request.method == "PUT")

@@ -12,18 +12,19 @@ import Networking
 /// expired iterator.
 enum AirtableListing {
     static func list(_ parameters: AirtableListParameters, in table: AirtableTable) throws(AirtableFailure) -> JSON {
+        let computation = AirtableComputation()
         var records = table.orderedRecords
         var sort: [AirtableSort] = []
 
         if let key = parameters.view {
             guard let view = table.view(key) else { throw .unknownView(key) }
             if let formula = view.filterByFormula {
-                records = try filter(records, formula, table)
+                records = try filter(records, formula, table, computation)
             }
             sort = view.sort
         }
         if let formula = parameters.filterByFormula, !formula.trimmingCharacters(in: .whitespaces).isEmpty {
-            records = try filter(records, formula, table)
+            records = try filter(records, formula, table, computation)
         }
         if !parameters.sort.isEmpty {
             sort = []
@@ -33,7 +34,7 @@ enum AirtableListing {
             }
         }
         if !sort.isEmpty {
-            records = AirtableSorting.sorted(records, by: sort, in: table)
+            records = AirtableSorting.sorted(records, by: sort, in: table, computation: computation)
         }
         if let maxRecords = parameters.maxRecords, records.count > maxRecords {
             records = Array(records.prefix(maxRecords))
@@ -58,7 +59,7 @@ enum AirtableListing {
         let page = records[start..<end].map { record in
             AirtableCells.render(
                 record, in: table, only: only, byFieldID: parameters.returnFieldsByFieldID,
-                commentCount: parameters.commentCount)
+                commentCount: parameters.commentCount, computation: computation)
         }
         var response: [String: JSON] = ["records": .array(page)]
         if end < records.count {
@@ -68,7 +69,7 @@ enum AirtableListing {
     }
 
     private static func filter(
-        _ records: [AirtableRecord], _ text: String, _ table: AirtableTable
+        _ records: [AirtableRecord], _ text: String, _ table: AirtableTable, _ computation: AirtableComputation
     ) throws(AirtableFailure) -> [AirtableRecord] {
         guard let formula = AirtableFormula.parse(text) else { throw .invalidFormula }
         let unknown = formula.fieldReferences.filter { table.field($0) == nil }
@@ -76,7 +77,7 @@ enum AirtableListing {
             var seen: Set<String> = []
             throw .unknownFormulaFields(unknown.filter { seen.insert($0).inserted })
         }
-        var evaluator = AirtableFormulaEvaluator(table: table)
+        var evaluator = AirtableFormulaEvaluator(table: table, computation: computation)
         return records.filter { evaluator.matches(formula, $0) }
     }
 
@@ -105,23 +106,27 @@ enum AirtableListing {
 
 /// Sorting as Airtable sorts: empty cells first when ascending, select
 /// options in the field's option order, numbers and checkboxes by value,
-/// text without regard to case; ties keep the table's order.
+/// text without regard to case; ties keep the table's order. Each
+/// record's keys are read once, before sorting, so a formula field is
+/// evaluated once per record rather than once per comparison.
 enum AirtableSorting {
-    static func sorted(_ records: [AirtableRecord], by keys: [AirtableSort], in table: AirtableTable)
-        -> [AirtableRecord]
-    {
+    static func sorted(
+        _ records: [AirtableRecord], by keys: [AirtableSort], in table: AirtableTable,
+        computation: AirtableComputation
+    ) -> [AirtableRecord] {
         let fields = keys.compactMap { key in table.field(key.fieldID).map { ($0, key.descending) } }
-        return records.sorted { lhs, rhs in
-            for (field, descending) in fields {
-                let order = compare(
-                    AirtableCells.value(of: field, in: lhs, table: table),
-                    AirtableCells.value(of: field, in: rhs, table: table), field)
+        let keyed = records.map { record in
+            (record, fields.map { AirtableCells.value(of: $0.0, in: record, table: table, computation: computation) })
+        }
+        return keyed.sorted { lhs, rhs in
+            for (index, (field, descending)) in fields.enumerated() {
+                let order = compare(lhs.1[index], rhs.1[index], field)
                 if order != .orderedSame {
                     return descending ? order == .orderedDescending : order == .orderedAscending
                 }
             }
-            return lhs.sequence < rhs.sequence
-        }
+            return lhs.0.sequence < rhs.0.sequence
+        }.map(\.0)
     }
 
     private static func compare(_ lhs: JSON?, _ rhs: JSON?, _ field: AirtableField) -> ComparisonResult {

@@ -84,24 +84,22 @@ struct AirtableTable: Sendable {
     var views: [AirtableView]
     var records: [String: AirtableRecord] = [:]
     var nextSequence = 1
-    /// The other tables of its base as they were when this table was
-    /// handed out, for lookups, counts and rollups through linked records.
-    /// Never stored.
-    var siblings: [AirtableTable] = []
+    /// Its base's tables as they were when this table was handed out, for
+    /// lookups, counts and rollups through linked records. Never stored.
+    var base: AirtableBaseTables?
 
-    /// A table of the same base by id.
+    /// A table of the same base by id, itself able to follow its links.
     func sibling(_ id: String) -> AirtableTable? {
-        siblings.first { $0.id == id }
+        if id == self.id { return self }
+        guard let base, var table = base.tables[id] else { return nil }
+        table.base = base
+        return table
     }
 
-    /// This table with its base's other tables attached.
+    /// This table with its base's tables attached.
     func attached(to base: AirtableBase) -> AirtableTable {
         var table = self
-        table.siblings = base.tables.filter { $0.id != id }.map { sibling in
-            var copy = sibling
-            copy.siblings = []
-            return copy
-        }
+        table.base = AirtableBaseTables(base)
         return table
     }
 
@@ -117,6 +115,21 @@ struct AirtableTable: Sendable {
     /// The records in the table's own order (creation order).
     var orderedRecords: [AirtableRecord] {
         records.values.sorted { $0.sequence < $1.sequence }
+    }
+}
+
+/// A base's tables by id, shared by every table handed out for one
+/// request (each stored without its own ``AirtableTable/base``).
+final class AirtableBaseTables: Sendable {
+    let tables: [String: AirtableTable]
+
+    init(_ base: AirtableBase) {
+        var tables: [String: AirtableTable] = [:]
+        for var table in base.tables {
+            table.base = nil
+            tables[table.id] = table
+        }
+        self.tables = tables
     }
 }
 

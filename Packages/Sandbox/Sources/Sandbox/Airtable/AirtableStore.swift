@@ -101,7 +101,7 @@ actor AirtableStore {
         }
         let before = base.tables[index]
         var after = transaction.table
-        after.siblings = []
+        after.base = nil
         bases[baseID]?.tables[index] = after
         if let changeObserver, !transaction.touchedRecords.isEmpty {
             await changeObserver(baseID, before, after, transaction.touchedRecords)

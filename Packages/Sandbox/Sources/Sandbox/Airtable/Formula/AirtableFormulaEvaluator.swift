@@ -14,25 +14,25 @@ struct AirtableFormulaEvaluator {
     static let maxTextLength = 100_000
 
     let table: AirtableTable
-    /// `NOW()` and `TODAY()`: one instant for the whole request.
-    let now: AirtableFormulaDate
-    /// Steps left.
-    var budget: Int
+    /// The request's budget, depth and caches, shared with every cell it
+    /// computes.
+    let computation: AirtableComputation
     /// Names bound to values ahead of the table's fields: a rollup's
     /// `values`.
     var boundValues: [String: AirtableFormulaValue] = [:]
-    /// How many formula fields are being evaluated inside one another.
-    private var formulaNesting = 0
-    /// The deepest formula fields may read formula fields.
-    static let maxFormulaNesting = 16
-    /// Patterns already compiled in this request (a few at most: formulas
-    /// rarely build them from cells), `nil` for one that did not compile.
-    private var regexes: [String: LinearRegex?] = [:]
 
-    init(table: AirtableTable, now: Date = Date(), budget: Int = defaultBudget) {
+    /// `NOW()` and `TODAY()`: one instant for the whole request.
+    var now: AirtableFormulaDate { computation.now }
+
+    /// Steps left in the request's budget.
+    var budget: Int {
+        get { computation.budget }
+        nonmutating set { computation.budget = newValue }
+    }
+
+    init(table: AirtableTable, computation: AirtableComputation) {
         self.table = table
-        self.now = AirtableFormulaDate(clamping: now.timeIntervalSince1970 * 1000)
-        self.budget = budget
+        self.computation = computation
     }
 
     /// Whether a filter keeps `record`.
@@ -66,8 +66,7 @@ struct AirtableFormulaEvaluator {
 
     /// Takes `steps` from the budget; `false` once it is spent.
     mutating func spend(_ steps: Int) -> Bool {
-        budget -= Swift.max(steps, 0)
-        return budget >= 0
+        computation.spend(steps)
     }
 
     // MARK: Fields
@@ -75,16 +74,20 @@ struct AirtableFormulaEvaluator {
     /// What a cell reads as in a formula: text as itself, numbers as
     /// numbers, a checkbox as a boolean, dates as dates, lists as lists, a
     /// collaborator by name, an attachment as `filename (url)`, a formula
-    /// field as its value (formula fields reading formula fields nest at
-    /// most ``maxFormulaNesting`` deep, so a cycle is an error, not a hang).
+    /// field as its value (computed fields reading computed fields nest at
+    /// most ``AirtableComputation/maxDepth`` deep, so a cycle is an error,
+    /// not a hang).
     mutating func value(of field: AirtableField, in record: AirtableRecord) -> AirtableFormulaValue {
         if field.type == .formula {
-            guard let formula = field.formula, formulaNesting < Self.maxFormulaNesting else { return .invalid }
-            formulaNesting += 1
-            defer { formulaNesting -= 1 }
-            return evaluate(formula, record)
+            // Evaluated here rather than read as JSON: a date or an error
+            // keeps its kind.
+            guard let formula = field.formula, !computation.isCircular(field, in: table) else { return .invalid }
+            var inner = AirtableFormulaEvaluator(table: table, computation: computation)
+            return computation.nested(orElse: .invalid) { inner.evaluate(formula, record) }
         }
-        guard let cell = AirtableCells.value(of: field, in: record, table: table) else { return .blank }
+        guard let cell = AirtableCells.value(of: field, in: record, table: table, computation: computation) else {
+            return .blank
+        }
         switch field.type {
         case .date, .dateTime, .createdTime, .lastModifiedTime:
             guard let text = cell.stringValue, let date = AirtableFormulaDate(parsing: text) else { return .blank }
@@ -162,10 +165,10 @@ struct AirtableFormulaEvaluator {
     /// The compiled form of `pattern`, `nil` when it is not one the matcher
     /// reads.
     mutating func regex(_ pattern: String) -> LinearRegex? {
-        if let known = regexes[pattern] { return known }
+        if let known = computation.regexes[pattern] { return known }
         let compiled = try? LinearRegex(pattern: pattern, flags: "")
-        if regexes.count >= 64 { regexes.removeAll() }
-        regexes[pattern] = compiled
+        if computation.regexes.count >= 64 { computation.regexes.removeAll() }
+        computation.regexes[pattern] = compiled
         return compiled
     }
 
