@@ -50,6 +50,18 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         deleted = table.batch_delete([r["id"] for r in created])
         self.assertTrue(all(d["deleted"] for d in deleted))
 
+    def test_string_cells(self):
+        record = self.table.create({"text": "Cells", "number": 3, "boolean": True, "datetime": "2024-01-15T10:00:00.000Z"})
+        found = self.table.all(
+            formula=EQ(Field("text"), "Cells"), cell_format="string", time_zone="Europe/Paris", user_locale="en-gb"
+        )
+        self.assertEqual(len(found), 1)
+        fields = found[0]["fields"]
+        self.assertEqual((fields["text"], fields["number"], fields["boolean"], fields["shouting"]), ("Cells", "3", "checked", "CELLS"))
+        # The field shows ISO dates in UTC, 24-hour time, whatever the request's zone.
+        self.assertEqual(fields["datetime"], "2024-01-15 10:00")
+        self.table.delete(record["id"])
+
     def test_field_ids(self):
         record = self.table.create({TEXT_ID: "Hello", NUMBER_ID: 3}, use_field_ids=True)
         self.assertEqual(record["fields"], {TEXT_ID: "Hello", NUMBER_ID: 3, self.table.schema().field("shouting").id: "HELLO"})

@@ -107,6 +107,11 @@ struct ListingTests {
         #expect(counted.records.map(\.commentCount) == [0, 0, 0])
         let plain = try await client.listRecords(AirtableQuery(pageSize: 3), as: Project.self)
         #expect(plain.records.map(\.commentCount) == [nil, nil, nil])
+        // Sent as POST …/listRecords, the body asks the same.
+        var configuration = client.configuration
+        configuration.maximumURLLength = 10
+        let posted = try await AirtableClient(configuration: configuration).listRecords(query, as: Project.self)
+        #expect(posted.records.map(\.commentCount) == [0, 0, 0])
     }
 
     @Test("A view limits and orders the records")

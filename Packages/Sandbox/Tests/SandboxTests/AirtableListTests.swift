@@ -219,10 +219,23 @@ struct AirtableListTests {
         #expect(await sandbox.airtable("GET", AirtableTest.table + "/listRecords").status == 404)
     }
 
-    @Test("cellFormat=string is refused rather than answered in the wrong format")
+    @Test("cellFormat=string answers text, and only with a time zone and a locale")
     func cellFormat() async throws {
         let sandbox = try await AirtableTest.sandbox()
         #expect(await sandbox.airtable("GET", AirtableTest.table + "?cellFormat=json").status == 200)
         #expect(await sandbox.airtable("GET", AirtableTest.table + "?cellFormat=string").status == 422)
+        let text = await sandbox.airtable(
+            "GET", AirtableTest.table + "?cellFormat=string&timeZone=UTC&userLocale=en-gb&maxRecords=1")
+        let fields = (try JSON.parse(text.data))["records"]?[0]?["fields"]?.objectValue ?? [:]
+        #expect(!fields.isEmpty)
+        #expect(fields.values.allSatisfy { $0.stringValue != nil })
+        #expect(fields["Complete"] == nil || fields["Complete"] == "checked")
+        // A date without a format of its own follows the locale: D/M/YYYY in en-gb.
+        let day = await sandbox.airtable(
+            "GET",
+            AirtableTest.table + "?cellFormat=string&timeZone=UTC&userLocale=en-gb&maxRecords=1"
+                + "&filterByFormula=%7BDue%20date%7D%3D%272020-10-05%27")
+        let due = (try JSON.parse(day.data))["records"]?[0]?["fields"]?["Due date"]
+        #expect(due == "5/10/2020")
     }
 }

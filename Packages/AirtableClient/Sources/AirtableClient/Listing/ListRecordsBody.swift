@@ -11,6 +11,7 @@ struct ListRecordsBody: Encodable, Sendable {
     var timeZone: String?
     var userLocale: String?
     var returnFieldsByFieldId: Bool?
+    var recordMetadata: [AirtableQuery.RecordMetadata]?
     var offset: String?
 
     init(_ query: AirtableQuery, offset: String?) {
@@ -24,6 +25,7 @@ struct ListRecordsBody: Encodable, Sendable {
         timeZone = query.timeZone
         userLocale = query.userLocale
         returnFieldsByFieldId = query.returnFieldsByFieldID ? true : nil
+        recordMetadata = query.recordMetadata.isEmpty ? nil : query.recordMetadata
         self.offset = offset
     }
 }

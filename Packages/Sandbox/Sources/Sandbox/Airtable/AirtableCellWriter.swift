@@ -8,6 +8,13 @@ struct AirtableCellWriter {
     let typecast: Bool
     let collaborators: AirtableCollaborators
 
+    /// ASCII digits with at most one point: no sign, exponent or `0x`.
+    static func isDecimal<Text: StringProtocol>(_ text: Text) -> Bool {
+        let digits = text.utf8.filter { $0 >= 0x30 && $0 <= 0x39 }.count
+        let points = text.utf8.filter { $0 == 0x2E }.count
+        return digits > 0 && points <= 1 && digits + points == text.utf8.count
+    }
+
     /// Applies a `fields` object to `cells`: by field name or id, `null` or
     /// an empty value clears, computed fields are refused. Keys are handled
     /// in sorted order so the error reported for a bad request is stable.
@@ -44,8 +51,27 @@ struct AirtableCellWriter {
         if value == .null { return nil }
         switch field.type {
         case .singleLineText, .multilineText, .richText, .email, .url, .phoneNumber:
+            if typecast, let elements = value.arrayValue {
+                var parts: [String] = []
+                for element in elements {
+                    parts.append(try text(element, field))
+                }
+                return .string(parts.joined(separator: ", "))
+            }
             return .string(try text(value, field))
-        case .number, .currency, .percent, .duration:
+        case .number, .currency:
+            return .number(try number(value, field))
+        case .percent:
+            // Typecast text may say `25%`, which is the fraction 0.25.
+            if typecast, let text = value.stringValue?.trimmingCharacters(in: .whitespaces), text.hasSuffix("%") {
+                return .number(try number(.string(String(text.dropLast())), field) / 100)
+            }
+            return .number(try number(value, field))
+        case .duration:
+            if typecast, let text = value.stringValue, text.contains(":") {
+                guard let seconds = AirtableDuration.seconds(in: text) else { throw .invalidValue(field: field.name) }
+                return .number(seconds)
+            }
             return .number(try number(value, field))
         case .rating:
             // Whole stars from 1 to the field's maximum; 0 clears.
@@ -70,7 +96,7 @@ struct AirtableCellWriter {
         case .multipleSelects:
             return .array(try options(value, field, &transaction).map(JSON.string))
         case .multipleRecordLinks:
-            return .array(try recordLinks(value).map(JSON.string))
+            return .array(try recordLinks(value, field, in: transaction.table).map(JSON.string))
         case .singleCollaborator:
             return try collaborator(value, field)
         case .multipleCollaborators:
@@ -112,9 +138,17 @@ struct AirtableCellWriter {
         switch value {
         case .number(let number): return number
         case .string(let text) where typecast:
-            let cleaned = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
-            guard let number = Double(cleaned), number.isFinite else { throw .invalidValue(field: field.name) }
-            return number
+            // Text as people write amounts: `$1,234.50`, `€ 12`, `-3`.
+            var cleaned = text.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: ",", with: "")
+            let negative = cleaned.hasPrefix("-")
+            if negative { cleaned.removeFirst() }
+            cleaned = String(cleaned.drop { !$0.isNumber && $0 != "." }).trimmingCharacters(in: .whitespaces)
+            guard cleaned.utf8.count <= 64, Self.isDecimal(cleaned), let number = Double(cleaned),
+                number.isFinite
+            else {
+                throw .invalidValue(field: field.name)
+            }
+            return negative ? -number : number
         case .bool(let flag) where typecast: return flag ? 1 : 0
         default: throw .invalidValue(field: field.name)
         }
@@ -143,7 +177,10 @@ struct AirtableCellWriter {
         if let day = AirtableDate.isoDay(text) {
             return day
         }
-        if typecast, let day = AirtableDate.looseDay(text) {
+        if typecast,
+            let day = AirtableDate.looseDay(text)
+                ?? AirtableFormulaDate(parsing: text).flatMap({ AirtableDate.isoDay($0.isoText) })
+        {
             return day
         }
         throw .invalidValue(field: field.name)
@@ -184,7 +221,14 @@ struct AirtableCellWriter {
         return result
     }
 
-    private func recordLinks(_ value: JSON) throws(AirtableFailure) -> [String] {
+    /// Record ids; with `typecast`, also a comma-separated string, and
+    /// names of linked records (the text of their primary field), which
+    /// link the first record of that name. A name no record has is
+    /// refused: Airtable would create that record, which the emulator does
+    /// not do (a write changes one table).
+    private func recordLinks(_ value: JSON, _ field: AirtableField, in table: AirtableTable) throws(AirtableFailure)
+        -> [String]
+    {
         let elements: [JSON]
         switch value {
         case .array(let array): elements = array
@@ -194,12 +238,32 @@ struct AirtableCellWriter {
         }
         var ids: [String] = []
         for element in elements {
-            guard let id = element.stringValue, AirtableID.isValid(id, prefix: "rec") else { throw .invalidRecordIDs }
+            guard let text = element.stringValue else { throw .invalidRecordIDs }
+            var id = text
+            if !AirtableID.isValid(text, prefix: "rec") {
+                guard typecast, let named = linkedRecord(named: text, for: field, in: table) else {
+                    throw .invalidRecordIDs
+                }
+                id = named
+            }
             if !ids.contains(id) {
                 ids.append(id)
             }
         }
         return ids
+    }
+
+    /// The first record, in the linked table's order, whose primary field
+    /// reads `name`.
+    private func linkedRecord(named name: String, for field: AirtableField, in table: AirtableTable) -> String? {
+        guard let linkedID = field.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
+            let primary = linked.fields.first
+        else { return nil }
+        let computation = AirtableComputation()
+        return linked.orderedRecords.first { record in
+            let cell = AirtableCells.value(of: primary, in: record, table: linked, computation: computation)
+            return cell.map { AirtableFormulaEvaluator.value(of: $0).text } == name
+        }?.id
     }
 
     /// A known collaborator by `id` or `email` (with `typecast`, a bare
@@ -280,6 +344,23 @@ struct AirtableCollaborators: Sendable {
 
     func byName(_ name: String) -> JSON? {
         users.first { $0["name"]?.stringValue == name }
+    }
+}
+
+/// Durations written as text with `typecast`.
+enum AirtableDuration {
+
+    /// `h:mm` or `h:mm:ss(.S…)` as seconds; `nil` for anything else.
+    static func seconds(in text: String) -> Double? {
+        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
+        guard (2...3).contains(parts.count),
+            parts.allSatisfy({ $0.utf8.count <= 20 && AirtableCellWriter.isDecimal($0) })
+        else {
+            return nil
+        }
+        let values = parts.compactMap { Double($0) }.filter { $0 >= 0 && $0.isFinite }
+        guard values.count == parts.count else { return nil }
+        return values.count == 2 ? values[0] * 3600 + values[1] * 60 : values[0] * 3600 + values[1] * 60 + values[2]
     }
 }
 

@@ -112,19 +112,29 @@ enum AirtableCells {
     }
 
     /// `{"id","createdTime","fields"}`, fields keyed by name (or id), empty
-    /// ones left out, limited to `only` when given.
+    /// ones left out, limited to `only` when given; cells as text when
+    /// `stringFormat` is given (`cellFormat=string`).
     static func render(
         _ record: AirtableRecord,
         in table: AirtableTable,
         only: Set<String>? = nil,
         byFieldID: Bool = false,
         commentCount: Bool = false,
+        stringFormat: AirtableStringFormat? = nil,
         computation: AirtableComputation
     ) -> JSON {
         var fields: [String: JSON] = [:]
         for field in table.fields where only?.contains(field.id) ?? true {
-            if let value = value(of: field, in: record, table: table, computation: computation), !isEmpty(value) {
-                fields[byFieldID ? field.id : field.name] = value
+            let cell: JSON? =
+                if let stringFormat {
+                    AirtableCellText.text(
+                        of: field, in: record, table: table, format: stringFormat, computation: computation
+                    ).map(JSON.string)
+                } else {
+                    value(of: field, in: record, table: table, computation: computation)
+                }
+            if let cell, !isEmpty(cell) {
+                fields[byFieldID ? field.id : field.name] = cell
             }
         }
         var rendered: [String: JSON] = [

@@ -64,8 +64,13 @@ extension AirtableEmulator {
         case "GET":
             guard let record = table.records[recordID] else { throw .notFound }
             let byID = request.query("returnFieldsByFieldId").map { $0 == "true" || $0 == "1" } ?? false
+            let stringFormat = try AirtableStringFormat.requested(
+                cellFormat: request.query("cellFormat"), timeZone: request.query("timeZone"),
+                userLocale: request.query("userLocale"))
             return .json(
-                200, AirtableCells.render(record, in: table, byFieldID: byID, computation: AirtableComputation()))
+                200,
+                AirtableCells.render(
+                    record, in: table, byFieldID: byID, stringFormat: stringFormat, computation: AirtableComputation()))
         case "PATCH", "PUT":
             return try await updateOne(
                 request, base: baseID, table: table.id, record: recordID, replacing: request.method == "PUT")

@@ -22,7 +22,7 @@ extension AirtableEmulator {
             }
             let inputs = collected
             let created = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-            let computation = AirtableComputation()
+                let computation = AirtableComputation()
                 var records: [JSON] = []
                 var ids: [String] = []
                 for input in inputs {
@@ -32,7 +32,9 @@ extension AirtableEmulator {
                 }
                 for id in ids {
                     if let record = transaction.record(id) {
-                        records.append(AirtableCells.render(record, in: transaction.table, byFieldID: byID, computation: computation))
+                        records.append(
+                            AirtableCells.render(
+                                record, in: transaction.table, byFieldID: byID, computation: computation))
                     }
                 }
                 return JSON.object(["records": .array(records)])

@@ -27,11 +27,15 @@ import Networking
 /// regular expressions are the common core of RE2 (no `\b`, lazy
 /// quantifiers or named groups; a pattern outside it is `#ERROR!`),
 /// `LAST_MODIFIED_TIME()` is the creation time, and a request's formulas
-/// share a budget of work past which they give `#ERROR!`; lookups and
-/// rollups follow one level of links (a lookup of a lookup is empty); uploads are bounded by
-/// ``Configuration/maxBodySize`` rather than 5 MB; webhooks live in memory
-/// and ping only this machine unless ``Configuration/allowsRemoteWebhooks``;
-/// `cellFormat=string` is refused; offsets are stateless (they survive a
+/// share a budget of work (with computed fields and sorting) past which
+/// they give `#ERROR!`; a circular reference among computed fields, which
+/// Airtable refuses when the schema is made, is `#ERROR!` (or empty);
+/// `cellFormat=string` follows the field options as the web app shows
+/// them, with English month names in every locale; `typecast` links
+/// existing records by name but does not create missing ones; uploads are
+/// bounded by ``Configuration/maxBodySize`` rather than 5 MB; webhooks live
+/// in memory and ping only this machine unless
+/// ``Configuration/allowsRemoteWebhooks``; offsets are stateless (they survive a
 /// restart, and expire only when the record they point at leaves the
 /// listing or the query changes); linked record ids
 /// are checked for shape only; new attachments keep their URL without being

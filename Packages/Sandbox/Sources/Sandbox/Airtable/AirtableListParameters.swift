@@ -18,6 +18,8 @@ struct AirtableListParameters: Sendable {
     var view: String?
     var returnFieldsByFieldID = false
     var commentCount = false
+    /// Cells as text (`cellFormat=string`), or `nil` for JSON.
+    var stringFormat: AirtableStringFormat?
 
     /// From the query: `fields[]=` (brackets literal or encoded, `fields`
     /// and `fields[0]` also accepted), `sort[0][field]`/`sort[0][direction]`.
@@ -26,6 +28,7 @@ struct AirtableListParameters: Sendable {
     static func fromQuery(_ items: [(name: String, value: String)]) throws(AirtableFailure) -> AirtableListParameters {
         var parameters = AirtableListParameters()
         var sortParts: [Int: (field: String?, direction: String?)] = [:]
+        var cellFormat: (format: String?, timeZone: String?, locale: String?)
         for (name, value) in items {
             switch name {
             case "pageSize", "limit":
@@ -40,7 +43,11 @@ struct AirtableListParameters: Sendable {
             case "view":
                 parameters.view = value.isEmpty ? nil : value
             case "cellFormat":
-                try checkCellFormat(value)
+                cellFormat.format = value
+            case "timeZone":
+                cellFormat.timeZone = value
+            case "userLocale":
+                cellFormat.locale = value
             case "returnFieldsByFieldId":
                 parameters.returnFieldsByFieldID = try flag(value)
             case "recordMetadata[]", "recordMetadata":
@@ -60,6 +67,8 @@ struct AirtableListParameters: Sendable {
             guard let field = sortParts[index]?.field else { throw .invalidRequest }
             parameters.sort.append(SortKey(field: field, descending: try descending(sortParts[index]?.direction)))
         }
+        parameters.stringFormat = try AirtableStringFormat.requested(
+            cellFormat: cellFormat.format, timeZone: cellFormat.timeZone, userLocale: cellFormat.locale)
         return parameters
     }
 
@@ -67,6 +76,7 @@ struct AirtableListParameters: Sendable {
     static func fromBody(_ body: JSON) throws(AirtableFailure) -> AirtableListParameters {
         guard let members = body.objectValue else { throw .invalidRequest }
         var parameters = AirtableListParameters()
+        var cellFormat: (format: String?, timeZone: String?, locale: String?)
         for (name, value) in members where value != .null {
             switch name {
             case "pageSize":
@@ -84,9 +94,13 @@ struct AirtableListParameters: Sendable {
             case "view":
                 guard let text = value.stringValue else { throw .invalidRequest }
                 parameters.view = text.isEmpty ? nil : text
-            case "cellFormat":
+            case "cellFormat", "timeZone", "userLocale":
                 guard let text = value.stringValue else { throw .invalidRequest }
-                try checkCellFormat(text)
+                switch name {
+                case "cellFormat": cellFormat.format = text
+                case "timeZone": cellFormat.timeZone = text
+                default: cellFormat.locale = text
+                }
             case "returnFieldsByFieldId":
                 guard let flag = value.boolValue else { throw .invalidRequest }
                 parameters.returnFieldsByFieldID = flag
@@ -108,6 +122,8 @@ struct AirtableListParameters: Sendable {
                 continue
             }
         }
+        parameters.stringFormat = try AirtableStringFormat.requested(
+            cellFormat: cellFormat.format, timeZone: cellFormat.timeZone, userLocale: cellFormat.locale)
         return parameters
     }
 
@@ -157,12 +173,6 @@ struct AirtableListParameters: Sendable {
         case "desc": return true
         default: throw .invalidRequest
         }
-    }
-
-    /// Only `json` cells are produced; `string` (formatted per locale and
-    /// time zone) is not emulated, and is refused rather than ignored.
-    private static func checkCellFormat(_ value: String) throws(AirtableFailure) {
-        guard value == "json" else { throw .invalidRequest }
     }
 
     private static func checkMetadata(_ value: String) throws(AirtableFailure) {

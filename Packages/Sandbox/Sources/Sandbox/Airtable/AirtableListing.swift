@@ -59,7 +59,7 @@ enum AirtableListing {
         let page = records[start..<end].map { record in
             AirtableCells.render(
                 record, in: table, only: only, byFieldID: parameters.returnFieldsByFieldID,
-                commentCount: parameters.commentCount, computation: computation)
+                commentCount: parameters.commentCount, stringFormat: parameters.stringFormat, computation: computation)
         }
         var response: [String: JSON] = ["records": .array(page)]
         if end < records.count {
