@@ -112,6 +112,12 @@ struct ConsoleBrowserTests {
             let client = AirtableServer.client(of: server)
             try await browser.element("#at-grid tbody tr[data-record-id]")
             try await ConsoleHarness.screenshot(browser, "airtable")
+            // The schema: each field with its type, id and options.
+            try await browser.click("#at-schema-box summary")
+            try await browser.element("#at-schema tr[data-field-id]")
+            let schema = try await browser.text("#at-schema")
+            #expect(schema.contains("Category") && schema.contains("singleSelect"), "\(schema)")
+            #expect(schema.contains("Brand identity"), "\(schema)")
 
             let name = "Made in the console \(UUID().uuidString.prefix(8))"
             try await browser.click("#at-create")

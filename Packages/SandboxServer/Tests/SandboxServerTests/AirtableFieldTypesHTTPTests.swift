@@ -104,11 +104,19 @@ struct AirtableFieldTypesHTTPTests {
             #expect(fields["Open"]?["label"] == "Open")
             let created = fields["Created"]?.stringValue ?? ""
             #expect(created == record["createdTime"]?.stringValue && created.hasSuffix("Z"))
-            #expect(fields["Modified"]?.stringValue?.count == 24)
+            #expect(fields["Modified"]?.stringValue == created)
             // Read back the same through GET, by field id too.
             let id = record["id"]?.stringValue ?? ""
             let read = try JSON.parse(try await AirtableHTTP.send(server.baseURL, "GET", Self.table + "/\(id)").body)
             #expect(read["fields"] == fields)
+            // A change moves the last-modified time, not the created time.
+            try await Task.sleep(for: .milliseconds(20))
+            let changed = try JSON.parse(
+                try await AirtableHTTP.send(
+                    server.baseURL, "PATCH", Self.table + "/\(id)", json: #"{"fields": {"Amount": 1}}"#
+                ).body)
+            #expect(changed["fields"]?["Created"]?.stringValue == created)
+            #expect((changed["fields"]?["Modified"]?.stringValue ?? "") > created)
         }
     }
 

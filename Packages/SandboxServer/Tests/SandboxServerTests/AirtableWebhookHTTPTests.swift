@@ -48,4 +48,47 @@ struct AirtableWebhookHTTPTests {
             }
         }
     }
+
+    @Test("A ping is in the sending Sandbox's request log, and a redirect in answer is not followed")
+    func pingsInTheRequestLog() async throws {
+        try await AirtableHTTP.withServer { catcher in
+            try await AirtableHTTP.withServer { server in
+                // The catcher answers the ping with a redirect off this machine.
+                try catcher.sandbox.faults.inject(
+                    Fault(
+                        path: "/bankey/*", count: 5,
+                        action: .respond(status: 302, headers: ["Location": "http://example.com/"], body: Data())))
+                let hooks = "/v0/bases/appIBfoNbzEaA72c2/webhooks"
+                let created = try await AirtableHTTP.send(
+                    server.baseURL, "POST", hooks,
+                    json:
+                        #"{"notificationUrl": "\#(catcher.baseURL.absoluteString)/bankey/hook?token=secret-value", "specification": {"options": {"filters": {"dataTypes": ["tableData"]}}}}"#
+                )
+                #expect(created.status == 200, "\(created.text)")
+                let id = try JSON.parse(created.body)["id"]?.stringValue ?? ""
+                _ = try await AirtableHTTP.send(
+                    server.baseURL, "POST", AirtableHTTP.table, json: #"{"fields": {"Name": "Logged"}}"#)
+                var delivery: RecordedRequest?
+                for _ in 0..<100 where delivery == nil {
+                    delivery = await server.sandbox.requests.all.first { $0.note?.contains("notification") == true }
+                    if delivery == nil { try await Task.sleep(for: .milliseconds(50)) }
+                }
+                guard let delivery else {
+                    Issue.record("the ping is not in the request log")
+                    return
+                }
+                #expect(delivery.method == "POST" && delivery.path == "/bankey/hook" && delivery.status == 302)
+                #expect(delivery.note?.contains(id) == true)
+                #expect(delivery.rawQuery?.contains("secret-value") == false)
+                #expect(delivery.requestHeaders["X-Airtable-Content-MAC"]?.hasPrefix("hmac-sha256=") == true)
+                #expect(try JSON.parse(delivery.requestBody.prefix)["webhook"]?["id"]?.stringValue == id)
+                // The catcher saw one request; nothing went on to the redirect's target.
+                let caught = await catcher.sandbox.requests.all.filter { $0.path == "/bankey/hook" }
+                #expect(caught.count == 1)
+                let listed = try JSON.parse(try await AirtableHTTP.send(server.baseURL, "GET", hooks).body)
+                let result = listed["webhooks"]?[0]?["lastNotificationResult"]
+                #expect(result?["success"] == false)
+            }
+        }
+    }
 }

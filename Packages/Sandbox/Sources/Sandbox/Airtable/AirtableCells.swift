@@ -16,7 +16,8 @@ enum AirtableCells {
         of field: AirtableField, in record: AirtableRecord, table: AirtableTable, computation: AirtableComputation
     ) -> JSON? {
         switch field.type {
-        case .createdTime, .lastModifiedTime: return .string(record.createdTime)
+        case .createdTime: return .string(record.createdTime)
+        case .lastModifiedTime: return .string(record.lastModifiedTime)
         case .autoNumber: return .number(Double(record.sequence))
         case .createdBy, .lastModifiedBy: return sandboxUser
         case .button: return ["label": field.options["label"] ?? .string(field.name), "url": .null]

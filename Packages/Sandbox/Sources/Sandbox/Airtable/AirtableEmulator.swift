@@ -26,7 +26,8 @@ import Networking
 /// in English only (`SET_LOCALE` is accepted and changes nothing), their
 /// regular expressions are the common core of RE2 (no `\b`, lazy
 /// quantifiers or named groups; a pattern outside it is `#ERROR!`),
-/// `LAST_MODIFIED_TIME()` is the creation time, and a request's formulas
+/// `LAST_MODIFIED_TIME()` is one time per record (when any cell last
+/// changed), and a request's formulas
 /// share a budget of work (with computed fields and sorting) past which
 /// they give `#ERROR!`; a circular reference among computed fields, which
 /// Airtable refuses when the schema is made, is `#ERROR!` (or empty);

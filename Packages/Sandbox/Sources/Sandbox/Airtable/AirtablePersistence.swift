@@ -119,7 +119,7 @@ enum AirtablePersistence {
         let value: JSON = [
             "id": .string(record.id), "createdTime": .string(record.createdTime),
             "sequence": .number(Double(record.sequence)), "cells": .object(record.cells),
-            "comments": .array(record.comments),
+            "comments": .array(record.comments), "modifiedTime": record.modifiedTime.map(JSON.string) ?? .null,
         ]
         return value.serialized()
     }
@@ -162,7 +162,7 @@ enum AirtablePersistence {
         else { return nil }
         return AirtableRecord(
             id: id, createdTime: createdTime, sequence: sequence, cells: value["cells"]?.objectValue ?? [:],
-            comments: value["comments"]?.arrayValue ?? [])
+            comments: value["comments"]?.arrayValue ?? [], modifiedTime: value["modifiedTime"]?.stringValue)
     }
 
     /// A whole number that fits an `Int`; stored rows are read as untrusted.

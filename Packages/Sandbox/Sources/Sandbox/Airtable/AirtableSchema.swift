@@ -72,6 +72,12 @@ struct AirtableRecord: Sendable {
     var cells: [String: JSON] = [:]
     /// Its comments, oldest first, as the API's comment objects.
     var comments: [JSON] = []
+    /// When a cell last changed, when one has since it was created.
+    var modifiedTime: String?
+
+    /// When a cell last changed: what last-modified-time fields and
+    /// `LAST_MODIFIED_TIME()` read.
+    var lastModifiedTime: String { modifiedTime ?? createdTime }
 }
 
 /// A table: its schema, views and records.
@@ -179,8 +185,11 @@ struct AirtableTableTransaction {
     }
 
     mutating func replaceCells(of id: String, with cells: [String: JSON]) {
-        guard table.records[id] != nil else { return }
-        table.records[id]?.cells = cells
+        guard let record = table.records[id] else { return }
+        if record.cells != cells {
+            table.records[id]?.cells = cells
+            table.records[id]?.modifiedTime = AirtableTimestamp.now()
+        }
         touchedRecords.insert(id)
     }
 

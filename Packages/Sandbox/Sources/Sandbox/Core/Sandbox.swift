@@ -50,6 +50,10 @@ public final class Sandbox: Sendable {
         requests = RequestLog()
         firebase = try await FirebaseEmulator(configuration: configuration.firebase, storage: storage)
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
+        // Webhook pings the Sandbox sends are in its request log too.
+        await airtable.webhookRegistry.observeDeliveries { [requests] delivery in
+            await requests.record(delivery)
+        }
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
         services = [airtable, bankey, soogreyhounds, firebase]

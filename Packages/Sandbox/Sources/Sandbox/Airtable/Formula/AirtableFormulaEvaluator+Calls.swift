@@ -30,8 +30,9 @@ extension AirtableFormulaEvaluator {
         case .createdTime:
             return AirtableFormulaDate(parsing: record.createdTime).map(AirtableFormulaValue.date) ?? .blank
         case .lastModifiedTime:
-            // Records keep no modification time here: the creation time.
-            return AirtableFormulaDate(parsing: record.createdTime).map(AirtableFormulaValue.date) ?? .blank
+            // One time per record: when any of its cells last changed (the
+            // service can also watch only the fields it is given).
+            return AirtableFormulaDate(parsing: record.lastModifiedTime).map(AirtableFormulaValue.date) ?? .blank
         default:
             break
         }

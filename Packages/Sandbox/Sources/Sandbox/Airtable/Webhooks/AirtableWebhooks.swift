@@ -51,13 +51,24 @@ actor AirtableWebhooks {
     private var webhooks: [String: Webhook] = [:]
     /// Whether pings may go to hosts other than this machine.
     let allowsRemoteNotifications: Bool
-    private let session: URLSession
+    /// What carries pings, made at the first one: it follows no redirect
+    /// (one could lead off this machine) and reads at most 64 KiB of an
+    /// answer.
+    private lazy var transport: URLSessionTransport = {
+        let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = 10
+        return URLSessionTransport(configuration: configuration, maxBodySize: 64 << 10)
+    }()
+    /// Who is told of each ping sent: the request log.
+    private var deliveryObserver: (@Sendable (RecordedRequest) async -> Void)?
 
     init(allowsRemoteNotifications: Bool) {
         self.allowsRemoteNotifications = allowsRemoteNotifications
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        session = URLSession(configuration: configuration)
+    }
+
+    /// Sets who is told of each notification ping and its answer.
+    func observeDeliveries(_ observer: @escaping @Sendable (RecordedRequest) async -> Void) {
+        deliveryObserver = observer
     }
 
     func list(base: String) -> [Webhook] {
@@ -134,34 +145,45 @@ actor AirtableWebhooks {
             "timestamp": .string(AirtableTimestamp.format(time)),
         ]
         let data = body.serialized()
-        var request = URLRequest(url: url)
-        request.httpMethod = "POST"
-        request.httpBody = data
-        request.setValue("application/json", forHTTPHeaderField: "Content-Type")
         let mac = SecureHash.hmacSHA256(key: webhook.macSecret, message: Array(data))
-        request.setValue(
-            "hmac-sha256=" + mac.map { String(format: "%02x", $0) }.joined(),
-            forHTTPHeaderField: "X-Airtable-Content-MAC")
-        let session = session
+        let headers: HTTPHeaders = [
+            "Content-Type": "application/json",
+            "X-Airtable-Content-MAC": "hmac-sha256=" + mac.map { String(format: "%02x", $0) }.joined(),
+        ]
+        let request = HTTPRequest(method: .post, url: url, headers: headers, body: data)
+        let transport = transport
+        let observer = deliveryObserver
         let id = webhook.id
         Task {
-            let result: JSON
-            do {
-                let (_, response) = try await session.data(for: request)
-                let status = (response as? HTTPURLResponse)?.statusCode ?? 0
-                result = [
-                    "success": .bool((200..<300).contains(status)),
-                    "completionTimestamp": .string(AirtableTimestamp.now()),
-                    "durationMs": 0, "retryNumber": 0,
-                ]
-            } catch {
-                result = [
-                    "success": false, "error": ["message": .string("The notification could not be delivered.")],
-                    "completionTimestamp": .string(AirtableTimestamp.now()), "durationMs": 0, "retryNumber": 0,
-                    "willBeRetried": false,
-                ]
+            let started = ContinuousClock.now
+            let response = try? await transport.send(request)
+            let duration = ContinuousClock.now - started
+            let milliseconds =
+                (Double(duration.components.seconds) * 1000
+                + Double(duration.components.attoseconds) / 1e15).rounded()
+            var result: [String: JSON] = [
+                "success": .bool(response.map { (200..<300).contains($0.status) } ?? false),
+                "completionTimestamp": .string(AirtableTimestamp.now()),
+                "durationMs": .number(milliseconds), "retryNumber": 0,
+            ]
+            if response == nil {
+                result["error"] = ["message": "The notification could not be delivered."]
+                result["willBeRetried"] = false
             }
-            _ = self.update(id) { $0.lastNotificationResult = result }
+            _ = self.update(id) { [result] in $0.lastNotificationResult = .object(result) }
+            // In the request log like any exchange, secrets in the URL and
+            // the answer's headers redacted.
+            let redactor = Redactor()
+            let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
+            let path = components?.percentEncodedPath ?? "/"
+            await observer?(
+                RecordedRequest(
+                    service: "airtable", method: "POST", path: path.isEmpty ? "/" : path,
+                    rawQuery: components?.percentEncodedQuery.map { redactor.redact(text: $0) },
+                    status: response?.status ?? 0, duration: duration, requestHeaders: headers,
+                    requestBody: CapturedBody(data), responseHeaders: redactor.redact(response?.headers ?? [:]),
+                    responseBody: CapturedBody(response?.body ?? Data()),
+                    note: "Sent by the Sandbox: a notification of webhook \(id) to \(components?.host ?? "")"))
         }
     }
 

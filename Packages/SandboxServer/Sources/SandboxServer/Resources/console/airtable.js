@@ -9,18 +9,64 @@ const state = { started: false, bases: [], tables: [], table: null, offsets: [un
 const numberTypes = new Set(['number', 'currency', 'percent', 'rating', 'duration']);
 const textTypes = new Set(['singleLineText', 'multilineText', 'email', 'url', 'phoneNumber', 'richText', 'date', 'dateTime', 'singleSelect', 'multipleSelects']);
 
+/** Types Airtable computes: shown, never edited. */
+const computedTypes = new Set(['formula', 'rollup', 'count', 'multipleLookupValues', 'createdTime', 'lastModifiedTime', 'createdBy', 'lastModifiedBy', 'autoNumber', 'button', 'externalSyncSource', 'aiText']);
+
+function objectText(item) {
+  return item.filename ?? item.name ?? item.email ?? item.label ?? item.text ?? item.id ?? JSON.stringify(item);
+}
+
 function cellText(value) {
   if (value === undefined || value === null) return '';
-  if (Array.isArray(value)) return value.map((item) => (item && typeof item === 'object' ? item.filename ?? item.name ?? item.email ?? item.id ?? JSON.stringify(item) : String(item))).join(', ');
+  if (Array.isArray(value)) return value.map((item) => (item && typeof item === 'object' ? objectText(item) : String(item))).join(', ');
   if (typeof value === 'boolean') return value ? '✓' : '';
-  if (typeof value === 'object') return value.name ?? value.email ?? JSON.stringify(value);
+  if (typeof value === 'object') return objectText(value);
   return String(value);
+}
+
+/** What a field's options say, in a few words: its formula, linked table, choices, format. */
+function optionsText(field) {
+  const options = field.options ?? {};
+  const fieldName = (tableID, fieldID) => {
+    const table = tableID ? state.tables.find((candidate) => candidate.id === tableID) : state.table;
+    return table?.fields?.find((candidate) => candidate.id === fieldID)?.name ?? fieldID;
+  };
+  const linkedTable = (linkFieldID) => state.table?.fields?.find((candidate) => candidate.id === linkFieldID)?.options?.linkedTableId;
+  const parts = [];
+  if (options.formula) parts.push(options.formula);
+  if (options.linkedTableId) parts.push(`→ ${state.tables.find((table) => table.id === options.linkedTableId)?.name ?? options.linkedTableId}`);
+  if (options.recordLinkFieldId) {
+    const through = fieldName(null, options.recordLinkFieldId);
+    parts.push(options.fieldIdInLinkedTable ? `${fieldName(linkedTable(options.recordLinkFieldId), options.fieldIdInLinkedTable)} via ${through}` : `via ${through}`);
+  }
+  if (options.choices) parts.push(options.choices.map((choice) => choice.name).join(', '));
+  if (options.symbol) parts.push(options.symbol);
+  if (options.precision !== undefined) parts.push(`precision ${options.precision}`);
+  if (options.max !== undefined) parts.push(`max ${options.max}`);
+  if (options.durationFormat) parts.push(options.durationFormat);
+  if (options.dateFormat?.format) parts.push(options.dateFormat.format);
+  if (options.timeFormat?.format) parts.push(options.timeFormat.format);
+  if (options.timeZone) parts.push(options.timeZone);
+  if (options.label) parts.push(options.label);
+  return parts.join(' · ');
+}
+
+function renderSchema() {
+  const fields = state.table?.fields ?? [];
+  $('at-schema').replaceChildren(
+    h('thead', {}, h('tr', {}, h('th', {}, 'Field'), h('th', {}, 'Type'), h('th', {}, 'Id'), h('th', {}, 'Options'), h('th', {}, 'Description'))),
+    h('tbody', {}, fields.map((field, index) => h('tr', { dataset: { fieldId: field.id } },
+      h('td', {}, field.name, index === 0 ? ' (primary)' : ''),
+      h('td', { class: 'mono' }, field.type, computedTypes.has(field.type) ? ' · computed' : ''),
+      h('td', { class: 'mono' }, field.id),
+      h('td', { title: clip(optionsText(field), 500) }, clip(optionsText(field), 160)),
+      h('td', {}, clip(field.description ?? '', 160))))));
 }
 
 function render() {
   const fields = state.table?.fields ?? [];
   $('at-grid').replaceChildren(
-    h('thead', {}, h('tr', {}, h('th', {}, 'Record'), fields.map((field) => h('th', { title: field.type }, field.name)), h('th', {}, 'Actions'))),
+    h('thead', {}, h('tr', {}, h('th', {}, 'Record'), fields.map((field) => h('th', { title: `${field.name}: ${field.type}` }, field.name, h('br'), h('small', { class: 'hint' }, field.type))), h('th', {}, 'Actions'))),
     h('tbody', {}, state.records.length === 0
       ? h('tr', {}, h('td', { colspan: fields.length + 2, class: 'hint' }, 'No records.'))
       : state.records.map((record) => h('tr', { dataset: { recordId: record.id } },
@@ -59,13 +105,14 @@ async function loadTables() {
 
 async function selectTable() {
   state.table = state.tables.find((table) => table.id === $('at-table').value) ?? null;
+  renderSchema();
   state.offsets = [undefined];
   state.page = 0;
   await loadPage();
 }
 
 function editableFields() {
-  return (state.table?.fields ?? []).filter((field) => numberTypes.has(field.type) || textTypes.has(field.type) || field.type === 'checkbox');
+  return (state.table?.fields ?? []).filter((field) => !computedTypes.has(field.type) && (numberTypes.has(field.type) || textTypes.has(field.type) || field.type === 'checkbox'));
 }
 
 function dialogFields(record) {
