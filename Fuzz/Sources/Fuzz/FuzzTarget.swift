@@ -12,7 +12,8 @@ struct FuzzTarget: Sendable {
 extension FuzzTarget {
     /// Every target, by the name `make fuzz` passes.
     static let all: [FuzzTarget] = [
-        .sandboxJSON, .airtableFormula, .airtableSchema, .airtableDates, .firebaseQuery, .firebaseWrite, .firebaseRules,
+        .sandboxJSON, .airtableFormula, .airtableSchema, .airtableWrite, .airtableDates, .firebaseQuery, .firebaseWrite,
+        .firebaseRules,
         .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .serverSentEvents,
         .retryAfter, .redaction,

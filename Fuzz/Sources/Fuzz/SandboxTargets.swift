@@ -55,10 +55,38 @@ extension FuzzTarget {
 
     /// An Airtable base in the metadata API's JSON, as `--airtable-base` and
     /// `POST /v0/meta/bases` read it: tables, fields, options, formulas,
-    /// records.
+    /// records; then every record's cells worked out (formulas, lookups,
+    /// rollups on whatever options the file gives) and shown as JSON and
+    /// as `cellFormat=string` text.
     static let airtableSchema = FuzzTarget(name: "airtable-schema") { data in
+        guard let value = try? JSON.parse(data, maxDepth: 64),
+            let base = try? AirtableSchemaCodec.base(value, collaborators: AirtableCollaborators(users: []))
+        else { return }
+        let format = AirtableStringFormat(timeZone: .utc, locale: "en-gb")
+        for table in base.tables.prefix(4) {
+            let attached = table.attached(to: base)
+            let computation = AirtableComputation(budget: 200_000)
+            for record in attached.orderedRecords.prefix(20) {
+                _ = AirtableCells.render(record, in: attached, computation: computation)
+                _ = AirtableCells.render(record, in: attached, stringFormat: format, computation: computation)
+            }
+        }
+    }
+
+    /// A create on the lesson's table with `typecast` on: the cell writer
+    /// turning whatever the body's `fields` hold into each field's type.
+    static let airtableWrite = FuzzTarget(name: "airtable-write") { data in
         guard let value = try? JSON.parse(data, maxDepth: 64) else { return }
-        _ = try? AirtableSchemaCodec.base(value, collaborators: AirtableCollaborators(users: []))
+        let body: JSON = ["fields": value, "typecast": true]
+        respond(
+            SandboxRequest(
+                method: "POST",
+                path: "/v0/\(AirtableEmulator.lessonBaseID)/\(AirtableEmulator.lessonTableID)",
+                headers: [
+                    "Authorization": "Bearer \(AirtableEmulator.Configuration.defaultToken)",
+                    "Content-Type": "application/json",
+                ],
+                body: body.serialized()))
     }
 
     /// Airtable dates as `DATETIME_PARSE` reads them: the first line is the
