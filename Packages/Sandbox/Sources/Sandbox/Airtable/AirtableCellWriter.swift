@@ -96,7 +96,9 @@ struct AirtableCellWriter {
         case .multipleSelects:
             return .array(try options(value, field, &transaction).map(JSON.string))
         case .multipleRecordLinks:
-            return .array(try recordLinks(value, field, in: transaction.table).map(JSON.string))
+            return .array(
+                try recordLinks(value, field, in: transaction.table, computation: transaction.computation).map(
+                    JSON.string))
         case .singleCollaborator:
             return try collaborator(value, field)
         case .multipleCollaborators:
@@ -226,9 +228,9 @@ struct AirtableCellWriter {
     /// link the first record of that name. A name no record has is
     /// refused: Airtable would create that record, which the emulator does
     /// not do (a write changes one table).
-    private func recordLinks(_ value: JSON, _ field: AirtableField, in table: AirtableTable) throws(AirtableFailure)
-        -> [String]
-    {
+    private func recordLinks(
+        _ value: JSON, _ field: AirtableField, in table: AirtableTable, computation: AirtableComputation
+    ) throws(AirtableFailure) -> [String] {
         let elements: [JSON]
         switch value {
         case .array(let array): elements = array
@@ -241,7 +243,9 @@ struct AirtableCellWriter {
             guard let text = element.stringValue else { throw .invalidRecordIDs }
             var id = text
             if !AirtableID.isValid(text, prefix: "rec") {
-                guard typecast, let named = linkedRecord(named: text, for: field, in: table) else {
+                guard typecast,
+                    let named = linkedRecord(named: text, for: field, in: table, computation: computation)
+                else {
                     throw .invalidRecordIDs
                 }
                 id = named
@@ -255,11 +259,12 @@ struct AirtableCellWriter {
 
     /// The first record, in the linked table's order, whose primary field
     /// reads `name`.
-    private func linkedRecord(named name: String, for field: AirtableField, in table: AirtableTable) -> String? {
+    private func linkedRecord(
+        named name: String, for field: AirtableField, in table: AirtableTable, computation: AirtableComputation
+    ) -> String? {
         guard let linkedID = field.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
             let primary = linked.fields.first
         else { return nil }
-        let computation = AirtableComputation()
         return linked.orderedRecords.first { record in
             let cell = AirtableCells.value(of: primary, in: record, table: linked, computation: computation)
             return cell.map { AirtableFormulaEvaluator.value(of: $0).text } == name

@@ -48,7 +48,7 @@ enum AirtableCells {
             return lookedUp(field, in: record, table: table, computation: computation).map(JSON.array)
         case .rollup:
             guard let values = lookedUp(field, in: record, table: table, computation: computation),
-                let formula = field.options["formula"]?.stringValue.flatMap(AirtableFormula.parse)
+                let formula = field.formula
             else { return nil }
             // A rollup's formula (`SUM(values)`, `ARRAYJOIN(values)`…) reads
             // the looked-up values as `values`.

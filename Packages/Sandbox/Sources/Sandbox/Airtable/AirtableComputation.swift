@@ -86,6 +86,11 @@ final class AirtableComputation {
         return value
     }
 
+    /// Forgets the cells worked out so far: a write changed what they read.
+    func forgetCells() {
+        remembered.removeAll(keepingCapacity: true)
+    }
+
     /// Whether a computed field depends on itself through formulas,
     /// lookups and rollups, which Airtable refuses when the field is made
     /// ("circular reference") but a base file can still hold. Such a field

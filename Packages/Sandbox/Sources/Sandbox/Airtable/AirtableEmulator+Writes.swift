@@ -22,7 +22,6 @@ extension AirtableEmulator {
             }
             let inputs = collected
             let created = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-                let computation = AirtableComputation()
                 var records: [JSON] = []
                 var ids: [String] = []
                 for input in inputs {
@@ -34,7 +33,7 @@ extension AirtableEmulator {
                     if let record = transaction.record(id) {
                         records.append(
                             AirtableCells.render(
-                                record, in: transaction.table, byFieldID: byID, computation: computation))
+                                record, in: transaction.table, byFieldID: byID, computation: transaction.computation))
                     }
                 }
                 return JSON.object(["records": .array(records)])
@@ -44,11 +43,11 @@ extension AirtableEmulator {
         guard let field = body["fields"] else { throw .missingFields("fields") }
         guard let input = field.objectValue else { throw .invalidRequest }
         let created = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-            let computation = AirtableComputation()
             var cells: [String: JSON] = [:]
             try writer.apply(input, to: &cells, existing: [:], in: &transaction)
             let record = transaction.insert(cells: cells)
-            return AirtableCells.render(record, in: transaction.table, byFieldID: byID, computation: computation)
+            return AirtableCells.render(
+                record, in: transaction.table, byFieldID: byID, computation: transaction.computation)
         }
         return .json(200, created)
     }
@@ -64,13 +63,13 @@ extension AirtableEmulator {
         let writer = cellWriter(body, request)
         let byID = body["returnFieldsByFieldId"]?.boolValue ?? false
         let updated = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-            let computation = AirtableComputation()
             guard let record = transaction.record(id) else { throw .notFound }
             var cells = replacing ? [:] : record.cells
             try writer.apply(input, to: &cells, existing: record.cells, in: &transaction)
             transaction.replaceCells(of: id, with: cells)
             return AirtableCells.render(
-                transaction.record(id) ?? record, in: transaction.table, byFieldID: byID, computation: computation)
+                transaction.record(id) ?? record, in: transaction.table, byFieldID: byID,
+                computation: transaction.computation)
         }
         return .json(200, updated)
     }
@@ -102,7 +101,6 @@ extension AirtableEmulator {
         let writer = cellWriter(body, request)
         let byID = body["returnFieldsByFieldId"]?.boolValue ?? false
         let updated = try await store.write(base: base, table: table) { transaction throws(AirtableFailure) in
-            let computation = AirtableComputation()
             var resolvedMerge: [String] = []
             for key in mergeOn ?? [] {
                 guard let field = transaction.table.field(key) else { throw .unknownField(key) }
@@ -161,7 +159,8 @@ extension AirtableEmulator {
                 "records": .array(
                     ids.compactMap { id in
                         transaction.record(id).map {
-                            AirtableCells.render($0, in: transaction.table, byFieldID: byID, computation: computation)
+                            AirtableCells.render(
+                                $0, in: transaction.table, byFieldID: byID, computation: transaction.computation)
                         }
                     })
             ]

@@ -23,7 +23,7 @@ struct AirtableField: Sendable {
     }
     /// The field's description, when it has one.
     var description: String?
-    /// A formula field's formula, parsed once.
+    /// A formula field's formula, or a rollup's, parsed once.
     private(set) var formula: AirtableFormula?
 
     init(
@@ -40,7 +40,7 @@ struct AirtableField: Sendable {
     }
 
     private static func parsedFormula(_ type: AirtableFieldType, _ options: [String: JSON]) -> AirtableFormula? {
-        guard type == .formula, let text = options["formula"]?.stringValue else { return nil }
+        guard type == .formula || type == .rollup, let text = options["formula"]?.stringValue else { return nil }
         return AirtableFormula.parse(text)
     }
 
@@ -157,6 +157,9 @@ struct AirtableTableTransaction {
     private(set) var table: AirtableTable
     private(set) var touchedRecords: Set<String> = []
     private(set) var tableChanged = false
+    /// The write's one budget for computed cells: reading linked records by
+    /// name and rendering the records it answers with.
+    let computation = AirtableComputation()
 
     init(_ table: AirtableTable) {
         self.table = table
@@ -180,6 +183,7 @@ struct AirtableTableTransaction {
         table.nextSequence += 1
         table.records[id] = record
         touchedRecords.insert(id)
+        computation.forgetCells()
         tableChanged = true
         return record
     }
@@ -189,6 +193,7 @@ struct AirtableTableTransaction {
         if record.cells != cells {
             table.records[id]?.cells = cells
             table.records[id]?.modifiedTime = AirtableTimestamp.now()
+            computation.forgetCells()
         }
         touchedRecords.insert(id)
     }
@@ -203,6 +208,7 @@ struct AirtableTableTransaction {
     mutating func delete(_ id: String) {
         guard table.records.removeValue(forKey: id) != nil else { return }
         touchedRecords.insert(id)
+        computation.forgetCells()
     }
 
     /// Replaces the table's name and description (the metadata API's
