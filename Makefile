@@ -43,8 +43,8 @@ check-docs: ## Docs: coverage of every public symbol, article code in step with 
 	bash scripts/test_check_doc_links.sh
 	python3 scripts/build_docs.py --skip-build
 
-docs: ## Build one static DocC site for every package and the Docs/ articles into Docs/site, failing on any warning
-	python3 scripts/build_docs.py
+docs: ## Build one static DocC site for every package and the Docs/ articles into Docs/site, failing on any warning (DOCS_BASE_PATH=/path for a site below a domain's root)
+	DOCS_BASE_PATH="$(DOCS_BASE_PATH)" python3 scripts/build_docs.py
 
 docs-serve: docs ## Serve the documentation site at http://127.0.0.1:8000/
 	python3 -m http.server 8000 --bind 127.0.0.1 --directory Docs/site

@@ -15,6 +15,7 @@ let package = Package(
         .package(path: "../Packages/Networking"),
         .package(path: "../Packages/Models"),
         .package(path: "../Packages/Sandbox"),
+        .package(path: "../Packages/AirtableClient"),
     ],
     targets: [
         .executableTarget(
@@ -23,6 +24,7 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "AirtableClient", package: "AirtableClient"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]
         )

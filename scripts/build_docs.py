@@ -16,11 +16,19 @@
 Any docc warning fails the build, and so does a module without a catalog.
 Intermediate files go to .docs-build/; both folders are git-ignored.
 
+A site hosted below a domain's root (a project site at
+`https://owner.github.io/networking-lessons/`) needs its base path:
+`--hosting-base-path /networking-lessons`, or `DOCS_BASE_PATH` in the
+environment (`make docs DOCS_BASE_PATH=/networking-lessons`). Without one
+the site works only at a domain's root, as `make docs-serve` serves it.
+
 Usage:
   build_docs.py [--scratch-path .build] [--skip-build] [--output Docs/site]
+                [--hosting-base-path /path]
 """
 
 import argparse
+import os
 import json
 import pathlib
 import platform
@@ -157,6 +165,8 @@ def main() -> int:
                         help="the SwiftPM build folder to read modules from (default .build)")
     parser.add_argument("--skip-build", action="store_true", help="use the modules already built")
     parser.add_argument("--output", default=str(ROOT / "Docs" / "site"))
+    parser.add_argument("--hosting-base-path", default=os.environ.get("DOCS_BASE_PATH", ""),
+                        help="the path the site is served below, such as /networking-lessons")
     parser.add_argument("--work", default=str(ROOT / ".docs-build"))
     arguments = parser.parse_args()
     scratch = pathlib.Path(arguments.scratch_path).resolve()
@@ -228,6 +238,16 @@ def main() -> int:
         print(merge.stdout + merge.stderr)
         print("error: docc merge failed")
         return 1
+
+    base_path = "/" + arguments.hosting_base_path.strip("/") if arguments.hosting_base_path.strip("/") else ""
+    if base_path:
+        print(f"build_docs: hosted below {base_path}", flush=True)
+        hosted = run(["docc", "process-archive", "transform-for-static-hosting", combined,
+                      "--hosting-base-path", base_path], capture_output=True, text=True)
+        if hosted.returncode != 0:
+            print(hosted.stdout + hosted.stderr)
+            print("error: docc could not set the hosting base path")
+            return 1
 
     shutil.rmtree(site, ignore_errors=True)
     shutil.copytree(combined, site)

@@ -42,13 +42,15 @@ def swift(arguments: list, package: pathlib.Path) -> subprocess.CompletedProcess
 
 
 def write_app(directory: pathlib.Path, arguments: str, products: list) -> None:
-    """A package named App whose Package(...) takes `arguments` verbatim."""
+    """A package named App whose Package(...) takes `arguments` verbatim
+    (with the libraries' platforms when `arguments` names none)."""
     sources = directory / "Sources" / "App"
     sources.mkdir(parents=True, exist_ok=True)
+    platforms = "" if "platforms:" in arguments else f"    platforms: {PLATFORMS},\n"
     manifest = (
         "// swift-tools-version:6.1\n"
         "import PackageDescription\n\n"
-        f'let package = Package(\n    name: "App",\n    platforms: {PLATFORMS},\n{arguments}\n)\n'
+        f'let package = Package(\n    name: "App",\n{platforms}{arguments}\n)\n'
     )
     (directory / "Package.swift").write_text(manifest)
     (sources / "main.swift").write_text("".join(f"import {product}\n" for product in products))
@@ -115,6 +117,9 @@ def main() -> int:
         problems.append("README.md: no ```swift block marked <!-- manifest -->")
     for index, block in enumerate(blocks):
         label = block.splitlines()[0].lstrip("/ ").strip()
+        # An app pasting the block gets the platforms the libraries need.
+        if f"platforms: {PLATFORMS}" not in block:
+            problems.append(f"README block \"{label}\": no `platforms: {PLATFORMS}`")
         arguments = URL_REQUIREMENT.sub('path: "../networking-lessons"', block)
         products = re.findall(r'\.product\(name:\s*"([^"]+)"', block)
         app = WORK / f"readme-{index}"

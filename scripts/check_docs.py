@@ -8,6 +8,11 @@ project's sources that has no `///` comment of its own. Synthesized members
 (`hashValue`, `init(rawValue:)`) and inherited protocol members have no
 source location here and are skipped: there is nothing to write for them.
 
+It also checks that the error guide (HandlingErrors.md) has a row for
+every case of `NetworkError`, so a new case cannot go unexplained, and that
+the README's list of secret names is `Redactor.defaultSecretNames`, the one
+list the code redacts by.
+
 Usage:
   check_docs.py                       every library module of Packages/*
   check_docs.py --modules-dir D --module M [--module M ...]
@@ -18,6 +23,7 @@ import argparse
 import json
 import pathlib
 import platform
+import re
 import subprocess
 import sys
 import tempfile
@@ -75,6 +81,29 @@ def undocumented(graphs: list) -> list:
     return sorted(set(missing))
 
 
+def error_guide_gaps() -> list:
+    """The cases of NetworkError that HandlingErrors.md's table leaves out."""
+    source = (ROOT / "Packages/Networking/Sources/Networking/Errors/NetworkError.swift").read_text()
+    cases = re.findall(r"^    case (\w+)", source, re.M)
+    guide = (ROOT / "Docs/NetworkingLessons.docc/HandlingErrors.md").read_text()
+    rows = [line for line in guide.splitlines() if line.startswith("| ``/Networking/NetworkError/")]
+    named = {re.match(r"\| ``/Networking/NetworkError/(\w+)", row).group(1) for row in rows}
+    return [f"HandlingErrors.md: no row for NetworkError.{case}" for case in cases if case not in named]
+
+
+def secret_list_gaps() -> list:
+    """Differences between the README's secret names and the code's."""
+    source = (ROOT / "Packages/Networking/Sources/Networking/Logging/Redactor.swift").read_text()
+    declared = re.search(r"defaultSecretNames: Set<String> = \[(.*?)\]", source, re.S)
+    code = set(re.findall(r'"([^"]+)"', declared.group(1))) if declared else set()
+    readme = (ROOT / "README.md").read_text()
+    listed = re.search(r"`Redactor\.defaultSecretNames` \((.*?)\), serves", readme, re.S)
+    docs = {name.lower() for name in re.findall(r"`([^`]+)`", listed.group(1))} if listed else set()
+    if not code or not docs:
+        return ["README.md or Redactor.swift: the list of secret names was not found"]
+    return [f"README.md's secret names differ from Redactor.defaultSecretNames: {sorted(code ^ docs)}"] if code != docs else []
+
+
 def main() -> int:
     parser = argparse.ArgumentParser()
     parser.add_argument("--modules-dir", default=str(ROOT / ".build" / "debug" / "Modules"))
@@ -90,6 +119,7 @@ def main() -> int:
             graphs = symbol_graphs(module, pathlib.Path(arguments.modules_dir), output)
             counted += sum(1 for graph in graphs for symbol in graph["symbols"] if symbol.get("location"))
             problems += undocumented(graphs)
+    problems += error_guide_gaps() + secret_list_gaps()
     for problem in problems:
         print(f"error: {problem}")
     if problems:

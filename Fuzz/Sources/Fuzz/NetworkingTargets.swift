@@ -1,3 +1,4 @@
+import AirtableClient
 import Foundation
 import Models
 
@@ -74,9 +75,11 @@ extension FuzzTarget {
     }
 
     /// What the SDK reads from error responses and raw bodies: server
-    /// messages (JSON or HTML), ISO 8601 dates, image headers.
+    /// messages (JSON, HTML or text; Airtable's own shapes), ISO 8601 dates,
+    /// image headers.
     static let errorBodies = FuzzTarget(name: "error-bodies") { data in
         _ = ServerMessage.parse(data)
+        _ = NetworkError.httpStatus(HTTPFailure(status: 422, method: .get, url: "", body: data)).airtableError
         _ = ISO8601.date(from: String(decoding: data, as: UTF8.self))
         _ = try? RemoteImage(data: data)
         _ =

@@ -40,8 +40,8 @@ struct SandboxHostileRequestTests {
                 await #expect {
                     _ = try await airtable.send(Request<Data>.get(table).query("filterByFormula", formula))
                 } throws: { error in
-                    guard let failure = (error as? NetworkError)?.failure else { return false }
-                    return failure.status == 422 && failure.message?.code == "INVALID_FILTER_BY_FORMULA"
+                    guard let error = error as? NetworkError, let airtable = error.airtableError else { return false }
+                    return airtable.status == 422 && airtable.type.rawValue == "INVALID_FILTER_BY_FORMULA"
                 }
             }
             try await expectAlive(server)

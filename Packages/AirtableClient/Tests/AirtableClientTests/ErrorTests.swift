@@ -53,8 +53,18 @@ struct ErrorTests {
         await #expect {
             _ = try await harness.client().records(as: Project.self)
         } throws: { error in
+            // The client reads Airtable's shapes into the failure's message
+            // (Networking's own reader knows no API).
             (error as? NetworkError)?.airtableError
                 == AirtableError(status: 422, type: .invalidRequestUnknown, message: "Invalid request")
+                && (error as? NetworkError)?.failure?.message
+                    == ServerMessage(code: "INVALID_REQUEST_UNKNOWN", message: "Invalid request")
+        }
+        try harness.sandbox.faults.inject(Fault(path: "/v0/*", status: 404, body: Data(#"{"error":"NOT_FOUND"}"#.utf8)))
+        await #expect {
+            _ = try await harness.client().records(as: Project.self)
+        } throws: { error in
+            (error as? NetworkError)?.failure?.message == ServerMessage(code: "NOT_FOUND", message: "NOT_FOUND")
         }
     }
 

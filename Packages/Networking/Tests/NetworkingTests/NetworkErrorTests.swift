@@ -34,7 +34,7 @@ struct NetworkErrorTests {
 
     @Test("401, 403, 404, 409/412, 429 and 500 map to their cases with the server's message")
     func statuses() async throws {
-        let airtable = #"{"error":{"type":"AUTHENTICATION_REQUIRED","message":"Authentication required"}}"#
+        let airtable = #"{"error":{"code":"AUTHENTICATION_REQUIRED","message":"Authentication required"}}"#
         let unauthenticated = try await failing(
             Request<Data>.get("v0/app/t"), reply: .respond(status: 401, body: Data(airtable.utf8)))
         guard case .unauthenticated(let failure) = unauthenticated else {
@@ -56,7 +56,7 @@ struct NetworkErrorTests {
         let notFound = try await failing(
             Request<Data>.get("bankey/profile/9"), reply: .respond(status: 404, body: Data("Not Found".utf8)))
         #expect(notFound.status == 404)
-        #expect(notFound.description.hasSuffix("/bankey/profile/9. Body: Not Found."))
+        #expect(notFound.description.hasSuffix("/bankey/profile/9: Not Found."))
         let conflict = try await failing(
             Request<Data>.put("a.json", body: 1),
             reply: .respond(status: 412, headers: ["ETag": "abc"], body: Data("42".utf8)))
@@ -70,7 +70,7 @@ struct NetworkErrorTests {
             Request<Data>.get("x"),
             reply: .respond(
                 status: 429, headers: ["Retry-After": "30"],
-                body: Data(#"{"errors":[{"error":"RATE_LIMIT_REACHED","message":"Slow down"}]}"#.utf8)))
+                body: Data(#"{"error":{"code":"RATE_LIMIT_REACHED","message":"Slow down"}}"#.utf8)))
         if case .rateLimited(let failure) = limited {
             #expect(failure.retryAfter == .seconds(30))
             #expect(failure.message == ServerMessage(code: "RATE_LIMIT_REACHED", message: "Slow down"))

@@ -50,6 +50,7 @@ public struct AirtableClient: Sendable {
             retryPolicy: configuration.retryPolicy
         )
         http.headers["Authorization"] = "Bearer \(configuration.token)"
+        http.messageParser = AirtableErrorBody.message
         // 429s are the rate limiter's to decide: it comes before the retry
         // policy, so they are never retried with the general backoff.
         http.interceptors = [

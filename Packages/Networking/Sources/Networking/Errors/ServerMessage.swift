@@ -2,16 +2,18 @@ import Foundation
 
 /// A server's own explanation of a failure, read from its error body.
 ///
-/// The lessons' APIs each shape it differently; ``parse(_:)`` reads them all:
+/// ``parse(_:)`` reads the shapes most JSON APIs share, and nothing
+/// specific to one API; a client whose API writes its own shape reads it
+/// with ``HTTPClient/messageParser`` (Airtable's client reads its `type`
+/// and its batch `errors` that way):
 ///
-/// | API | Body | `code` | `message` |
-/// |---|---|---|---|
-/// | Firebase | `{"error" : "Permission denied"}` | `nil` | `Permission denied` |
-/// | Airtable | `{"error":{"type":"NOT_FOUND","message":"…"}}` | `NOT_FOUND` | `…` |
-/// | Airtable | `{"error":"NOT_FOUND"}` | `NOT_FOUND` | `NOT_FOUND` |
-/// | Airtable batch | `{"errors":[{"error":"…","message":"…"}]}` | first error | first message |
-/// | Flickr style | `{"stat":"fail","code":100,"message":"Invalid API Key"}` | `100` | `Invalid API Key` |
-/// | HTML page | `<title>502 Bad Gateway</title>` | `nil` | `502 Bad Gateway` |
+/// | Body | `code` | `message` |
+/// |---|---|---|
+/// | `{"error" : "Permission denied"}` | `nil` | `Permission denied` |
+/// | `{"error":{"code":404,"message":"Not found"}}` | `404` | `Not found` |
+/// | `{"message":"Invalid API Key","code":100}` | `100` | `Invalid API Key` |
+/// | `<title>502 Bad Gateway</title>` | `nil` | `502 Bad Gateway` |
+/// | `Service Unavailable` (plain text) | `nil` | its first line |
 public struct ServerMessage: Sendable, Hashable, CustomStringConvertible {
     /// A machine-readable error code or type, when the API gives one.
     public var code: String?
@@ -30,38 +32,55 @@ public struct ServerMessage: Sendable, Hashable, CustomStringConvertible {
         return "\(code): \(message)"
     }
 
-    /// Reads the message from a JSON or HTML error body, or `nil` if there is
-    /// none to find. Bodies over 1 MiB are not parsed.
+    /// Reads the message from a JSON, HTML or plain-text error body, or
+    /// `nil` if there is none to find. Bodies over 1 MiB are not parsed.
     public static func parse(_ body: Data) -> ServerMessage? {
         guard !body.isEmpty, body.count <= 1 << 20 else { return nil }
         if let json = try? JSONSerialization.jsonObject(with: body, options: [.fragmentsAllowed]) {
             return fromJSON(json)
         }
-        return fromHTML(String(decoding: body.prefix(64 * 1024), as: UTF8.self))
+        let text = String(decoding: body.prefix(64 * 1024), as: UTF8.self)
+        return fromHTML(text) ?? fromPlainText(text)
     }
 
+    /// The JSON members most APIs use: `error` (a text, or an object with
+    /// `message` and `code`), else `message` and `code` at the top.
     private static func fromJSON(_ json: Any) -> ServerMessage? {
         guard let object = json as? [String: Any] else { return nil }
-        if let error = object["error"] as? String {
-            // Airtable sometimes answers a bare type such as `NOT_FOUND`.
-            let isCode = !error.isEmpty && error.allSatisfy { $0.isUppercase || $0 == "_" }
-            return ServerMessage(code: isCode ? error : nil, message: error)
-                .withCode(object["code"]).withMessage(object["message"])
+        if let error = object["error"] as? String, !error.isEmpty {
+            return ServerMessage(code: codeText(object["code"]), message: error)
         }
-        if let error = object["error"] as? [String: Any] {
-            let type = error["type"] as? String ?? error["code"].map { "\($0)" }
-            let message = error["message"] as? String ?? type ?? "Unknown error"
-            return ServerMessage(code: type, message: message)
+        if let error = object["error"] as? [String: Any], let message = error["message"] as? String {
+            return ServerMessage(code: codeText(error["code"]), message: message)
         }
-        if let errors = object["errors"] as? [[String: Any]], let first = errors.first {
-            let code = first["error"] as? String ?? first["type"] as? String
-            let message = first["message"] as? String ?? code ?? "Unknown error"
-            return ServerMessage(code: code, message: message)
-        }
-        if let message = object["message"] as? String {
-            return ServerMessage(code: nil, message: message).withCode(object["code"])
+        if let message = object["message"] as? String, !message.isEmpty {
+            return ServerMessage(code: codeText(object["code"]), message: message)
         }
         return nil
+    }
+
+    /// A code given as a number or a text.
+    private static func codeText(_ value: Any?) -> String? {
+        switch value {
+        case let text as String where !text.isEmpty: text
+        case let number as NSNumber: number.stringValue
+        default: nil
+        }
+    }
+
+    /// The first line of a body that reads as text, at most 200
+    /// characters: no markup, no control characters, not broken UTF-8, and
+    /// not JSON cut short (which says nothing a person can use).
+    private static func fromPlainText(_ text: String) -> ServerMessage? {
+        let isText = !text.unicodeScalars.contains { scalar in
+            (scalar.value < 0x20 && !"\n\r\t".unicodeScalars.contains(scalar)) || scalar == "\u{FFFD}" || scalar == "<"
+        }
+        guard isText,
+            let line = text.split(whereSeparator: \.isNewline).lazy
+                .map({ $0.trimmingCharacters(in: .whitespaces) }).first(where: { !$0.isEmpty }),
+            !line.hasPrefix("{"), !line.hasPrefix("[")
+        else { return nil }
+        return ServerMessage(code: nil, message: String(line.prefix(200)))
     }
 
     private static func fromHTML(_ html: String) -> ServerMessage? {
@@ -70,15 +89,5 @@ public struct ServerMessage: Sendable, Hashable, CustomStringConvertible {
         else { return nil }
         let title = html[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
         return title.isEmpty ? nil : ServerMessage(code: nil, message: title)
-    }
-
-    private func withCode(_ value: Any?) -> ServerMessage {
-        guard let value, !(value is NSNull) else { return self }
-        return ServerMessage(code: "\(value)", message: message)
-    }
-
-    private func withMessage(_ value: Any?) -> ServerMessage {
-        guard let text = value as? String else { return self }
-        return ServerMessage(code: code ?? message, message: text)
     }
 }
