@@ -19,10 +19,10 @@ struct PagingBenchmark {
             try await server.sandbox.firebase.setValue(
                 PostFixtures.feedValue(count: posts), at: "posts", namespace: namespace)
             let bytes = ByteCounter()
-            var configuration = FirebaseClient.Configuration(
+            let configuration = FirebaseClient.Configuration(
                 databaseURL: server.baseURL, namespace: namespace, transport: URLSessionTransport.shared)
-            configuration.logHandler = bytes.logHandler
-            let firebase = FirebaseClient(configuration: configuration)
+            var firebase = FirebaseClient(configuration: configuration)
+            firebase.http.observers.append(bytes.observer)
             let feed = PostFeedClient(firebase: firebase)
             var pageBytes = 0
             var allBytes = 0

@@ -1,16 +1,16 @@
 import Foundation
 import Networking
 
-/// Adds up the response bytes an `HTTPClient` reports through its log
-/// handler: the body sizes the client really received.
+/// Adds up the response bytes an `HTTPClient` reports to its observers:
+/// the body sizes the client really received.
 final class ByteCounter: @unchecked Sendable {
-    // Guarded by `lock`: log handlers run on whatever task made the request.
+    // Guarded by `lock`: observers run on whatever task made the request.
     private var total = 0
     private let lock = NSLock()
 
-    /// A log handler that counts each response's body.
-    var logHandler: @Sendable (NetworkLogRecord) -> Void {
-        { [self] record in
+    /// An observer that counts each response's body.
+    var observer: NetworkObserver {
+        NetworkObserver { [self] record in
             guard case .response = record.event, let received = record.bytesReceived else { return }
             lock.withLock { total += received }
         }

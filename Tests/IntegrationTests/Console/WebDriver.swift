@@ -103,7 +103,7 @@ final class WebDriver: Sendable {
     func open(_ url: URL) async throws {
         try await navigate(to: url)
         try await waitUntil(
-            "the page is ready", timeout: .seconds(60), "return document.documentElement.dataset.ready === 'true'")
+            "the page is ready", timeout: .seconds(120), "return document.documentElement.dataset.ready === 'true'")
     }
 
     /// Opens `url`, whatever it is, and waits for it to load.

@@ -104,7 +104,7 @@ struct HandlingErrorsSamples {
             // snippet: errors-retry-and-log
             var client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             client.retryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(200), deadline: .seconds(20))
-            client.logHandler = { record in print(record) }  // secrets are already redacted
+            client.observers.append(NetworkObserver { record in print(record) })  // secrets are already redacted
 
             try sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
             let key = SooGreyhoundsAPI.lessonAPIKey

@@ -63,16 +63,16 @@ extension MessageBoardLessonSamples {
             try await admin.setRules(rules)
 
             func board(signedInAs uid: String?, name: String = "") -> MessageBoardClient {
-                var configuration = FirebaseClient.Configuration(
-                    databaseURL: Sandbox.baseURL, namespace: "lambda-message-board",
-                    transport: SandboxTransport(sandbox))
+                var board = MessageBoardClient(
+                    firebase: FirebaseClient(
+                        databaseURL: Sandbox.baseURL, namespace: "lambda-message-board",
+                        transport: SandboxTransport(sandbox)))
                 if let uid {
                     let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
-                    configuration.interceptors = [
-                        FirebaseIDTokenInterceptor(tokens: AccessTokenStore(token: token) { token })
-                    ]
+                    board.firebase.http.interceptors.append(
+                        FirebaseIDTokenInterceptor(tokens: AccessTokenStore(token: token) { token }))
                 }
-                return MessageBoardClient(firebase: FirebaseClient(configuration: configuration))
+                return board
             }
             let ada = board(signedInAs: "ada", name: "Ada")
             let bob = board(signedInAs: "bob", name: "Bob")

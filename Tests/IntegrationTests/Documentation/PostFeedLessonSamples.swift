@@ -84,14 +84,14 @@ extension PostFeedLessonSamples {
             // A signed-in user's client sends their ID token; against the
             // Sandbox, an unsigned one it makes for any user will do.
             func feed(signedInAs uid: String?, name: String = "") -> PostFeedClient {
-                var configuration = FirebaseClient.Configuration(
+                var firebase = FirebaseClient(
                     databaseURL: Sandbox.baseURL, namespace: "devmtn-post", transport: SandboxTransport(sandbox))
                 if let uid {
                     let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
                     let tokens = AccessTokenStore(token: token) { token }
-                    configuration.interceptors = [FirebaseIDTokenInterceptor(tokens: tokens)]
+                    firebase.http.interceptors.append(FirebaseIDTokenInterceptor(tokens: tokens))
                 }
-                return PostFeedClient(firebase: FirebaseClient(configuration: configuration))
+                return PostFeedClient(firebase: firebase)
             }
             let ada = feed(signedInAs: "ada", name: "Ada")
             let bob = feed(signedInAs: "bob", name: "Bob")

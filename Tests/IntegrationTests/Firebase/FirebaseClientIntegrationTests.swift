@@ -63,11 +63,9 @@ struct FirebaseClientIntegrationTests {
                 return failure.message?.message == "Permission denied"
             }
             let lines = FirebaseLogLines()
-            var configuration = FirebaseTestServer.client(
-                of: server, namespace: namespace, credentials: .databaseSecret("integration-secret")
-            ).configuration
-            configuration.logHandler = { lines.append($0.url) }
-            let signedIn = FirebaseClient(configuration: configuration)
+            var signedIn = FirebaseTestServer.client(
+                of: server, namespace: namespace, credentials: .databaseSecret("integration-secret"))
+            signedIn.http.observers.append(NetworkObserver { lines.append($0.url) })
             try await signedIn.put("in", at: "x")
             #expect(try await signedIn.get("x", as: String.self) == "in")
             #expect(!lines.all.isEmpty && lines.all.allSatisfy { !$0.contains("integration-secret") })

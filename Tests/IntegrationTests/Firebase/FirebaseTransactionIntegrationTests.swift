@@ -72,11 +72,9 @@ struct FirebaseTransactionIntegrationTests {
             #expect(removed.value == nil)
             #expect(try await firebase.get("post", as: JSON.self) == .null)
             // Another writer changes the value between every read and write.
-            var configuration = firebase.configuration
-            configuration.interceptors = [
-                Interloper(other: Self.client(server, namespace: configuration.namespace ?? ""))
-            ]
-            let busy = FirebaseClient(configuration: configuration)
+            var busy = firebase
+            busy.http.interceptors.append(
+                Interloper(other: Self.client(server, namespace: firebase.configuration.namespace ?? "")))
             await #expect {
                 try await busy.transaction("busy", as: Int.self, maxAttempts: 3) { .set(($0 ?? 0) + 1) }
             } throws: { error in
@@ -135,11 +133,10 @@ struct FirebaseTransactionIntegrationTests {
                 fresh
             }
             let records = LockedStrings()
-            var configuration = FirebaseClient.Configuration(
+            var ada = FirebaseClient(
                 databaseURL: server.baseURL, namespace: namespace, transport: URLSessionTransport.shared)
-            configuration.interceptors = [FirebaseIDTokenInterceptor(tokens: tokens)]
-            configuration.logHandler = { records.append($0.description + " " + $0.url) }
-            let ada = FirebaseClient(configuration: configuration)
+            ada.http.interceptors.append(FirebaseIDTokenInterceptor(tokens: tokens))
+            ada.http.observers.append(NetworkObserver { records.append($0.description + " " + $0.url) })
             try await ada.put(["name": "Ada"], at: "users/ada")
             #expect(try await ada.get("users/ada/name", as: String.self) == "Ada")
             #expect(await tokens.refreshCount == 1)

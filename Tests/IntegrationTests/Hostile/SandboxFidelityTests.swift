@@ -36,6 +36,11 @@ struct SandboxFidelityTests {
             _ = try await client.send(request)
             return (200, nil, nil)
         } catch {
+            // Airtable's `type` is read by AirtableClient's reader: these raw
+            // HTTPClients know no API, so `airtableError` reads the body.
+            if let airtable = error.airtableError {
+                return (error.status, airtable.type.rawValue, airtable.message)
+            }
             return (error.status, error.failure?.message?.code, error.failure?.message?.message)
         }
     }

@@ -36,8 +36,9 @@ struct InterceptorIntegrationTests {
         var configuration = FirebaseTestServer.client(of: server, namespace: namespace).configuration
         configuration.retryPolicy = .never
         configuration.transport = transport.make(for: server)
-        configuration.interceptors = [BearerTokenInterceptor(tokens: tokens)]
-        return FirebaseClient(configuration: configuration)
+        var firebase = FirebaseClient(configuration: configuration)
+        firebase.http.interceptors.append(BearerTokenInterceptor(tokens: tokens))
+        return firebase
     }
 
     /// Runs `body` with a server whose Firebase emulator takes only
@@ -108,12 +109,11 @@ struct InterceptorIntegrationTests {
         options.configuration.firebase.authSecret = Self.secret
         try await FirebaseTestServer.run(options) { server in
             let namespace = FirebaseTestServer.freshNamespace()
-            let reported = Mutex<[RequestMetrics]>([])
-            var configuration = FirebaseTestServer.client(
-                of: server, namespace: namespace, credentials: .databaseSecret(Self.secret)
-            ).configuration
-            configuration.interceptors = [MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } }]
-            let firebase = FirebaseClient(configuration: configuration)
+            let reported = Mutex<[NetworkLogRecord]>([])
+            var firebase = FirebaseTestServer.client(
+                of: server, namespace: namespace, credentials: .databaseSecret(Self.secret))
+            firebase.http.interceptors.append(
+                MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } })
             try server.sandbox.faults.inject(
                 Fault(path: "/scores/*", method: "PUT", status: 503, body: Data(#"{"error":"busy"}"#.utf8)))
             try await firebase.put(["points": 42], at: "scores/ada")
@@ -124,7 +124,7 @@ struct InterceptorIntegrationTests {
             #expect(metrics.allSatisfy { $0.bytesSent == Data(#"{"points":42}"#.utf8).count })
             #expect(metrics.first?.bytesReceived == Data(#"{"error":"busy"}"#.utf8).count)
             #expect(metrics.last?.bytesReceived == Data(#"{"points":42}"#.utf8).count)
-            #expect(metrics.allSatisfy { $0.duration > .zero && !$0.url.contains(Self.secret) })
+            #expect(metrics.allSatisfy { ($0.duration ?? .zero) > .zero && !$0.url.contains(Self.secret) })
             #expect(metrics.allSatisfy { $0.url.contains("/scores/ada.json") })
             #expect(metrics.first?.error?.status == 503 && metrics.last?.error == nil)
         }

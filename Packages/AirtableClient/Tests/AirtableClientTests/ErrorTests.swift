@@ -104,7 +104,7 @@ struct ErrorTests {
         let harness = try await Harness()
         var client = harness.client()
         let lines = LogLines()
-        client.http.logHandler = { lines.append("\($0)") }
+        client.http.observers.append(NetworkObserver { lines.append("\($0)") })
         _ = try await client.listRecords(as: Project.self)
         var dumped = ""
         dump(client, to: &dumped)

@@ -139,7 +139,7 @@ struct RateLimitTests {
         try harness.sandbox.faults.inject(Self.rateLimited())
         let lines = LoggedLines()
         var client = harness.client()
-        client.http.logHandler = { lines.append($0.description) }
+        client.http.observers.append(NetworkObserver { lines.append($0.description) })
         _ = try await client.records(as: Project.self)
         let retry = lines.all.first { $0.hasPrefix("⟳") }
         #expect(retry?.contains("retrying in 30.0 s") == true, "\(lines.all)")

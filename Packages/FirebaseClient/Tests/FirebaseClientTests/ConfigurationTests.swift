@@ -34,11 +34,11 @@ struct ConfigurationTests {
         let records = Records()
         let sandbox = try await Sandbox()
         let token = FirebaseEmulator.unsignedIDToken(uid: "ada")
-        var configuration = FirebaseClient.Configuration(
+        let configuration = FirebaseClient.Configuration(
             databaseURL: Sandbox.baseURL, namespace: "t", credentials: .idToken(token),
             transport: SandboxTransport(sandbox))
-        configuration.logHandler = { records.append($0.description + " " + $0.url) }
-        let firebase = FirebaseClient(configuration: configuration)
+        var firebase = FirebaseClient(configuration: configuration)
+        firebase.http.observers.append(NetworkObserver { records.append($0.description + " " + $0.url) })
         let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
         #expect(request.url.query?.contains("auth=" + token) == true)
         _ = try await firebase.get("x", as: JSON.self)

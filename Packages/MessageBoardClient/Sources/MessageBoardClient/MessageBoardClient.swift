@@ -31,8 +31,9 @@ public struct MessageBoardClient: Sendable {
     /// The Sandbox namespace seeded with the lesson's thread.
     public static let sandboxNamespace = "lambda-message-board"
 
-    /// The database client.
-    public let firebase: FirebaseClient
+    /// The database client: its `http` takes observers and interceptors
+    /// (`board.firebase.http.interceptors.append(…)`).
+    public var firebase: FirebaseClient
 
     /// Creates a client for the board at the root of `firebase`'s database.
     public init(firebase: FirebaseClient) {

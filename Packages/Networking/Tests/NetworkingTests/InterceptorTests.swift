@@ -186,7 +186,7 @@ struct InterceptorTests {
     func streams() async throws {
         let transport = ScriptedTransport(always: .json("data: 1\n\n"))
         let trail = Trail()
-        let reported = Mutex<[RequestMetrics]>([])
+        let reported = Mutex<[NetworkLogRecord]>([])
         var client = makeClient(transport)
         client.interceptors = [
             Tagging(name: "tag", trail: trail),
@@ -207,7 +207,7 @@ struct InterceptorTests {
         let transport = ScriptedTransport([
             { _ in .json(#"{"error":"busy"}"#, status: 503) }, { _ in .json("[1,2,3]") },
         ])
-        let reported = Mutex<[RequestMetrics]>([])
+        let reported = Mutex<[NetworkLogRecord]>([])
         var client = makeClient(transport)
         client.interceptors = [MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } }]
         _ = try await client.send(Request<[Int]>.put("items", body: [7]).query("api_key", "s3cret"))
@@ -217,7 +217,9 @@ struct InterceptorTests {
         #expect(metrics.map(\.bytesReceived) == [16, 7])
         #expect(metrics.map(\.bytesSent) == [3, 3])
         #expect(metrics.first?.error != nil && metrics.last?.error == nil)
-        #expect(metrics.allSatisfy { $0.method == .put && !$0.url.contains("s3cret") && $0.duration >= .zero })
+        #expect(
+            metrics.allSatisfy { $0.method == .put && !$0.url.contains("s3cret") && ($0.duration ?? .zero) >= .zero })
+        #expect(metrics.map(\.isSuccess) == [false, true])
     }
 
     /// A server that accepts one token: `Bearer fresh-<n>` after the n-th

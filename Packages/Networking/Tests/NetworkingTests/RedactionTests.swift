@@ -126,7 +126,7 @@ struct RedactionTests {
         let records = Records()
         var client = makeClient(ScriptedTransport(always: .json(#"{"ok":true}"#)))
         client.headers["Authorization"] = "Bearer patSECRET"
-        client.logHandler = { records.append($0) }
+        client.observers = [NetworkObserver { records.append($0) }]
         _ = try await client.send(Request<Data>.post("posts.json", body: ["a": 1]).query("auth", "tokenSECRET"))
         let logged = records.all
         #expect(logged.count == 2)

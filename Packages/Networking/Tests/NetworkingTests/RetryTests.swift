@@ -24,11 +24,12 @@ struct RetryTests {
             { _ in HTTPResponse(status: 429, headers: ["Retry-After": "30"]) }, { _ in .json("[1]") },
         ])
         var client = makeClient(transport, clock: clock, deadline: nil)
-        client.logHandler = { record in
-            // Logged before the sleep: the clock has not slept yet.
-            if case .retrying = record.event { #expect(clock.sleeps.isEmpty) }
-            records.append(record)
-        }
+        client.observers.append(
+            NetworkObserver { record in
+                // Logged before the sleep: the clock has not slept yet.
+                if case .retrying = record.event { #expect(clock.sleeps.isEmpty) }
+                records.append(record)
+            })
         _ = try await client.send(Request<[Int]>.get("x"))
         let events = records.all.map(\.event)
         guard events.count == 5, case .retrying(let error, let delay) = events[2] else {

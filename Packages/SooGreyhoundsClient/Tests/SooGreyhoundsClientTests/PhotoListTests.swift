@@ -150,7 +150,7 @@ struct PhotoListTests {
         let harness = try await Harness()
         var client = harness.client()
         let lines = Lines()
-        client.http.logHandler = { lines.append("\($0)") }
+        client.http.observers.append(NetworkObserver { lines.append("\($0)") })
         _ = try await client.fetchLatestPhotos()
         #expect(!lines.all.isEmpty)
         #expect(lines.all.allSatisfy { !$0.contains(Harness.apiKey) && $0.contains("api_key=REDACTED") })

@@ -33,10 +33,11 @@ import Networking
 public struct AirtableClient: Sendable {
     /// What it talks to and how; fixed for the client's lifetime.
     public private(set) var configuration: Configuration
-    /// The HTTP client underneath, for logging, timeouts and interceptors:
-    /// `client.http.logHandler = { print($0) }`. Its `Authorization` header
-    /// carries the token, and its first interceptor applies
-    /// ``Configuration/rateLimit``: append yours after it.
+    /// The HTTP client underneath, for observers, timeouts and interceptors,
+    /// as with every client of this SDK: `client.http.observers.append(.printing)`,
+    /// `client.http.interceptors.append(…)`. Its `Authorization` header
+    /// carries the token, and its built-in interceptor (outside yours, never
+    /// replaced by assigning `interceptors`) applies ``Configuration/rateLimit``.
     public var http: HTTPClient
 
     /// Creates a client from a full configuration.
@@ -52,8 +53,9 @@ public struct AirtableClient: Sendable {
         http.headers["Authorization"] = "Bearer \(configuration.token)"
         http.messageParser = AirtableErrorBody.message
         // 429s are the rate limiter's to decide: it comes before the retry
-        // policy, so they are never retried with the general backoff.
-        http.interceptors = [
+        // policy, so they are never retried with the general backoff, and
+        // it is built in, so no list a caller assigns can drop it.
+        http.builtInInterceptors = [
             AirtableRateLimiter(
                 policy: configuration.rateLimit, pacer: RequestPacer(), clock: configuration.retryPolicy.clock)
         ]

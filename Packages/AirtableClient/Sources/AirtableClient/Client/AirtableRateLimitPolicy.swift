@@ -13,7 +13,7 @@ import Networking
 /// attempts) the 429 is thrown as `NetworkError.rateLimited`. The client
 /// applies it as an interceptor of its `HTTPClient`, whose one retry loop
 /// waits, with the clock of the configuration's `retryPolicy`, and reports
-/// each wait to the client's `logHandler` before it starts
+/// each wait to the client's observers before it starts
 /// (`NetworkLogRecord.Event.retrying`), so a 30-second wait is never a
 /// silent stall.
 ///

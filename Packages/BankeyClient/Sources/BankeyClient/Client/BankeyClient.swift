@@ -32,7 +32,7 @@ public struct BankeyClient: Sendable {
     public static let lessonBaseURL = URL(string: "https://fierce-retreat-36855.herokuapp.com/bankey/")!
 
     /// The HTTP client underneath, for logging and timeouts:
-    /// `bankey.http.logHandler = { print($0) }`.
+    /// `bankey.http.observers.append(.printing)`.
     public var http: HTTPClient
 
     /// Creates a client.

@@ -27,8 +27,10 @@ public struct FirebaseClient: Sendable {
     /// The settings the client was made with.
     public let configuration: Configuration
     /// The HTTP client underneath, with the database URL, namespace and
-    /// credentials applied: for a request this type does not cover.
-    public let http: HTTPClient
+    /// credentials applied: add observers and interceptors here, as with
+    /// every client of this SDK (`firebase.http.interceptors.append(…)`),
+    /// or send a request this type does not cover.
+    public var http: HTTPClient
     /// Makes the push ids of ``makePushID()``.
     public let pushIDs: FirebasePushIDGenerator
 
@@ -49,9 +51,7 @@ public struct FirebaseClient: Sendable {
             retryPolicy: configuration.retryPolicy
         )
         http.timeout = configuration.timeout
-        http.logHandler = configuration.logHandler
         http.failureClassifier = FirebaseFailure.classify
-        http.interceptors = configuration.interceptors
         if let namespace = configuration.namespace {
             http.query.append(QueryItem(name: "ns", value: namespace))
         }

@@ -29,13 +29,6 @@ extension FirebaseClient {
         /// When a failed request is sent again. Only requests that are safe
         /// to repeat are retried: a `POST` (a push) never is.
         public var retryPolicy: RetryPolicy
-        /// Receives a record per request attempt, with secrets redacted.
-        public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
-        /// Steps every request and stream passes through, first outermost
-        /// (see ``/Networking/HTTPInterceptor``): a
-        /// ``/Networking/BearerTokenInterceptor`` for an OAuth access token
-        /// that expires, a ``/Networking/MetricsInterceptor``, your own.
-        public var interceptors: [any HTTPInterceptor]
         /// How long one request may take; `nil` leaves it to the transport.
         public var timeout: Duration?
         /// How streams detect a silent connection and reconnect.
@@ -54,7 +47,6 @@ extension FirebaseClient {
         ///   - credentials: `nil` for a database with public rules.
         ///   - transport: Defaults to the shared ``/Networking/URLSessionTransport``.
         ///   - retryPolicy: Defaults to three attempts within a minute.
-        ///   - logHandler: Receives a redacted record per attempt.
         ///   - streaming: Defaults to a 75-second silence limit and backoff
         ///     from half a second to 30 seconds.
         public init(
@@ -63,7 +55,6 @@ extension FirebaseClient {
             credentials: FirebaseCredentials? = nil,
             transport: any HTTPTransport = URLSessionTransport.shared,
             retryPolicy: RetryPolicy = .default,
-            logHandler: (@Sendable (NetworkLogRecord) -> Void)? = nil,
             streaming: FirebaseStreamPolicy = FirebaseStreamPolicy()
         ) {
             self.databaseURL = databaseURL
@@ -71,8 +62,6 @@ extension FirebaseClient {
             self.credentials = credentials
             self.transport = transport
             self.retryPolicy = retryPolicy
-            self.logHandler = logHandler
-            self.interceptors = []
             self.timeout = nil
             self.streaming = streaming
             self.decoder = JSONDecoder()

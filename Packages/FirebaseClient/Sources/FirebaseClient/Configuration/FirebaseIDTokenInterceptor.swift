@@ -10,8 +10,8 @@ import Networking
 /// let tokens = AccessTokenStore { () async throws(NetworkError) in
 ///     try await authService.freshIDToken()
 /// }
-/// var configuration = FirebaseClient.Configuration(databaseURL: url)
-/// configuration.interceptors.append(FirebaseIDTokenInterceptor(tokens: tokens))
+/// var firebase = FirebaseClient(databaseURL: url)
+/// firebase.http.interceptors.append(FirebaseIDTokenInterceptor(tokens: tokens))
 /// ```
 ///
 /// When the database refuses the token itself (expired, or not a token:

@@ -46,8 +46,10 @@ public struct HTTPClient: Sendable {
     /// the interceptors, so they, the ``retryPolicy`` and streams all see the
     /// same error.
     public var failureClassifier: @Sendable (HTTPFailure) -> NetworkError
-    /// Receives one record as each attempt starts and one as it ends.
-    public var logHandler: (@Sendable (NetworkLogRecord) -> Void)?
+    /// Who sees every attempt, redirect hop, retry wait, revalidation and
+    /// stream, as ``NetworkLogRecord``s: logs and metrics alike. With none,
+    /// no record is built.
+    public var observers: [NetworkObserver]
     /// Keeps secrets out of logs and error descriptions.
     public var redactor: Redactor
     /// The most redirects followed for one attempt (10 unless set); one more
@@ -57,12 +59,16 @@ public struct HTTPClient: Sendable {
     /// after a `POST`) become a `GET`, and secret headers never go to
     /// another origin.
     public var maxRedirects: Int
-    /// Steps every attempt passes through, first outermost: they can change
-    /// the request, look at or replace its outcome, and decide retries (see
-    /// ``HTTPInterceptor``); the ``retryPolicy`` decides when none does.
-    /// A client made for an API may come with some of its own: append to
-    /// the list rather than replacing it.
+    /// Your steps every attempt passes through, first outermost: they can
+    /// change the request, look at or replace its outcome, and decide
+    /// retries (see ``HTTPInterceptor``); the ``retryPolicy`` decides when
+    /// none does. Append or assign freely: an API client's own steps are in
+    /// ``builtInInterceptors``, which this list never replaces.
     public var interceptors: [any HTTPInterceptor]
+    /// The steps an API client puts around yours, outermost (Airtable's
+    /// pacing and 429 handling): they run before ``interceptors`` and decide
+    /// retries first. Set by the client that made this `HTTPClient`.
+    public var builtInInterceptors: [any HTTPInterceptor]
 
     /// Creates a client.
     ///
@@ -91,10 +97,11 @@ public struct HTTPClient: Sendable {
         self.encoder = encoder
         self.messageParser = { ServerMessage.parse($0.body) }
         self.failureClassifier = { NetworkError(failure: $0) }
-        self.logHandler = nil
+        self.observers = []
         self.redactor = Redactor()
         self.maxRedirects = 10
         self.interceptors = []
+        self.builtInInterceptors = []
     }
 
     /// A `JSONEncoder` that writes keys in sorted order.
@@ -184,7 +191,7 @@ public struct HTTPClient: Sendable {
             let error: NetworkError
             do {
                 let number = attempt
-                return try await intercepted(request, attempt: number, by: interceptors[...]) {
+                return try await intercepted(request, attempt: number, by: chain) {
                     hop throws(NetworkError) in try await attemptOnce(hop, attempt: number)
                 }
             } catch let failure {
@@ -205,9 +212,17 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// The built-in interceptors, then the caller's; no copy when one list
+    /// is empty, as it mostly is.
+    var chain: ArraySlice<any HTTPInterceptor> {
+        if builtInInterceptors.isEmpty { return interceptors[...] }
+        if interceptors.isEmpty { return builtInInterceptors[...] }
+        return (builtInInterceptors + interceptors)[...]
+    }
+
     /// The first decision an interceptor takes, else the retry policy's.
     private func retryDelay(after failed: FailedAttempt) async -> Duration? {
-        for interceptor in interceptors {
+        for interceptor in chain {
             switch await interceptor.retryDecision(for: failed) {
             case .useRetryPolicy: continue
             case .retry(let wait): return max(wait, .zero)
@@ -235,54 +250,76 @@ public struct HTTPClient: Sendable {
     }
 
     private func attemptOnce(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
-        let (response, answered) = try await followingRedirects(from: request) { hop throws(NetworkError) in
-            let response = try await exchange(hop, attempt: attempt)
-            return (response, response.status, response.headers)
+        let (response, answered) = try await followingRedirects(from: request, attempt: attempt) { hop in
+            let response = try await transport.send(hop)
+            return (response, response.status, response.headers, response.body.count)
         }
-        guard response.isSuccess else {
+        guard Self.accepts(response.status, for: answered) else {
             throw failureClassifier(failure(for: response, to: answered))
         }
         return response
     }
 
-    /// Sends one request and logs it, without judging the status.
-    private func exchange(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
-        if Task.isCancelled {
-            throw .cancelled
-        }
-        let started = ContinuousClock.now
-        log(.request, request, headers: request.headers, attempt: attempt)
-        let response: HTTPResponse
-        do {
-            response = try await transport.send(request)
-        } catch {
-            let mapped = NetworkError(transportError: error, request: request, redactor: redactor)
-            log(.failure(mapped), request, attempt: attempt, duration: ContinuousClock.now - started)
-            throw mapped
-        }
-        log(
-            .response(status: response.status), request, headers: response.headers, attempt: attempt,
-            duration: ContinuousClock.now - started, received: response.body.count
-        )
-        return response
+    /// Whether a status is an answer to hand back rather than an error: a
+    /// 2xx, or a `304 Not Modified` to a conditional `GET` or `HEAD`
+    /// (`If-None-Match`, `If-Modified-Since`), which says the caller's
+    /// cached copy is current (RFC 9110 §15.4.5).
+    static func accepts(_ status: Int, for request: HTTPRequest) -> Bool {
+        (200..<300).contains(status) || (status == 304 && isConditional(request))
     }
 
-    /// Calls `exchange` for the request and for each redirect it is sent on,
-    /// up to ``maxRedirects``; returns the last answer and the request that
-    /// got it.
+    private static func isConditional(_ request: HTTPRequest) -> Bool {
+        (request.method == .get || request.method == .head)
+            && (request.headers.contains("If-None-Match") || request.headers.contains("If-Modified-Since"))
+    }
+
+    /// Sends the request, and each redirect it is sent on up to
+    /// ``maxRedirects``, through `send`; returns the last answer and the
+    /// request that got it. Plain requests and streams both come through
+    /// here, so every hop is logged the same way: its `request`, then a
+    /// `redirect`, or the attempt's `response`, `revalidated` or `failure`.
     func followingRedirects<Answer>(
         from request: HTTPRequest,
-        _ exchange: (HTTPRequest) async throws(NetworkError) -> (Answer, status: Int, headers: HTTPHeaders)
+        attempt: Int,
+        _ send: (HTTPRequest) async throws -> (Answer, status: Int, headers: HTTPHeaders, received: Int?)
     ) async throws(NetworkError) -> (Answer, HTTPRequest) {
         var current = request
         var hops = 0
         while true {
-            let (answer, status, headers) = try await exchange(current)
+            if Task.isCancelled {
+                throw .cancelled
+            }
+            let started = ContinuousClock.now
+            log(.request, current, headers: current.headers, attempt: attempt)
+            let answer: Answer
+            let status: Int
+            let headers: HTTPHeaders
+            let received: Int?
+            do {
+                (answer, status, headers, received) = try await send(current)
+            } catch {
+                let mapped = NetworkError(transportError: error, request: current, redactor: redactor)
+                log(.failure(mapped), current, attempt: attempt, duration: ContinuousClock.now - started)
+                throw mapped
+            }
+            let duration = ContinuousClock.now - started
             guard let next = Redirect.request(after: status, headers: headers, from: current, redactor: redactor)
-            else { return (answer, current) }
+            else {
+                let event: NetworkLogRecord.Event =
+                    status == 304 && Self.accepts(status, for: current) ? .revalidated : .response(status: status)
+                log(event, current, headers: headers, attempt: attempt, duration: duration, received: received)
+                return (answer, current)
+            }
             guard hops < maxRedirects else {
+                log(.response(status: status), current, headers: headers, attempt: attempt, duration: duration)
                 let response = HTTPResponse(status: status, headers: headers)
                 throw .tooManyRedirects(failure(for: response, to: current))
+            }
+            if !observers.isEmpty {
+                let location = redactor.redact(next.url)
+                log(
+                    .redirect(status: status, location: location), current, headers: headers, attempt: attempt,
+                    duration: duration, received: received)
             }
             hops += 1
             current = next
@@ -312,6 +349,7 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// Hands a record to every observer; builds nothing when there is none.
     func log(
         _ event: NetworkLogRecord.Event,
         _ request: HTTPRequest,
@@ -320,18 +358,19 @@ public struct HTTPClient: Sendable {
         duration: Duration? = nil,
         received: Int? = nil
     ) {
-        guard let logHandler else { return }
-        logHandler(
-            NetworkLogRecord(
-                event: event,
-                method: request.method,
-                url: redactor.redact(request.url),
-                headers: redactor.redact(headers),
-                attempt: attempt,
-                duration: duration,
-                bytesSent: request.body?.count ?? 0,
-                bytesReceived: received
-            )
+        guard !observers.isEmpty else { return }
+        let record = NetworkLogRecord(
+            event: event,
+            method: request.method,
+            url: redactor.redact(request.url),
+            headers: redactor.redact(headers),
+            attempt: attempt,
+            duration: duration,
+            bytesSent: request.body?.count ?? 0,
+            bytesReceived: received
         )
+        for observer in observers {
+            observer.observe(record)
+        }
     }
 }

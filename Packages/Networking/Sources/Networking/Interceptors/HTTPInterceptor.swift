@@ -4,7 +4,7 @@
 ///
 /// A client runs its ``HTTPClient/interceptors`` in order for every attempt,
 /// the first outermost, around the transport and the redirects it follows;
-/// streaming requests (``HTTPClient/stream(_:)``) pass through the same
+/// streaming requests (``HTTPClient/stream(_:attempt:)``) pass through the same
 /// chain, with the response's head as soon as it arrives. Each interceptor
 /// receives the request as the ones before it left it and a `next` that
 /// carries it the rest of the way; what `next` returns is a 2xx response,

@@ -1,44 +1,26 @@
-/// What one pass through the network cost: time and bytes, and how it ended.
-public struct RequestMetrics: Sendable {
-    /// The request's method.
-    public var method: HTTPMethod
-    /// The request's URL, with secret query values redacted.
-    public var url: String
-    /// Which attempt of the ``RetryPolicy`` this was, from 1.
-    public var attempt: Int
-    /// The status answered, or `nil` when no response arrived.
-    public var status: Int?
-    /// The error it ended with, or `nil` for a 2xx response.
-    public var error: NetworkError?
-    /// From handing the request on to the answer or the error.
-    public var duration: Duration
-    /// The bytes of the request's body.
-    public var bytesSent: Int
-    /// The bytes of the response's body, a failure's included; `nil` for a
-    /// stream, whose body is read after the metrics are reported.
-    public var bytesReceived: Int?
-}
-
-/// Reports ``RequestMetrics`` for every attempt to a handler: the time it
-/// took and the bytes each way, whether it succeeded or failed. For a
-/// stream, the time is until its head arrived.
+/// Reports each pass through the interceptors that follow it as one
+/// ``NetworkLogRecord`` (the observers' record type): the time the pass
+/// took, the bytes each way, and how it ended (`response`, `revalidated` or
+/// `failure`). For a stream, the time is until its head arrived.
+///
+/// The ``HTTPClient/observers`` already see every hop on the wire; this
+/// interceptor measures a span of the chain instead. Put it first to
+/// include everything the other interceptors do (a token refresh
+/// included), last to measure only the wire:
 ///
 /// ```swift
-/// client.interceptors.append(MetricsInterceptor { metrics in
-///     statsd.timing("http.\(metrics.method)", metrics.duration)
-/// })
+/// client.interceptors.insert(MetricsInterceptor { record in
+///     statsd.timing("http.\(record.method)", record.duration ?? .zero, ok: record.isSuccess)
+/// }, at: 0)
 /// ```
-///
-/// Put it first to measure everything the other interceptors do (a token
-/// refresh included), last to measure only the wire.
 public struct MetricsInterceptor: HTTPInterceptor {
-    /// Receives the metrics of each attempt, on the task that made it.
-    public var handler: @Sendable (RequestMetrics) -> Void
-    /// Keeps secrets out of the reported URL.
+    /// Receives the record of each pass, on the task that made it.
+    public var handler: @Sendable (NetworkLogRecord) -> Void
+    /// Keeps secrets out of the reported URL and headers.
     public var redactor: Redactor
 
     /// Creates an interceptor that reports to `handler`.
-    public init(redactor: Redactor = Redactor(), handler: @escaping @Sendable (RequestMetrics) -> Void) {
+    public init(redactor: Redactor = Redactor(), handler: @escaping @Sendable (NetworkLogRecord) -> Void) {
         self.redactor = redactor
         self.handler = handler
     }
@@ -51,19 +33,24 @@ public struct MetricsInterceptor: HTTPInterceptor {
     ) async throws(NetworkError) -> Response {
         let started = ContinuousClock.now
         let outcome = await Result.capturing { () async throws(NetworkError) in try await next(request) }
-        var metrics = RequestMetrics(
-            method: request.method, url: redactor.redact(request.url), attempt: attempt, status: nil, error: nil,
-            duration: ContinuousClock.now - started, bytesSent: request.body?.count ?? 0, bytesReceived: 0)
+        let event: NetworkLogRecord.Event
+        let headers: HTTPHeaders
+        let received: Int?
         switch outcome {
         case .success(let response):
-            metrics.status = response.status
-            metrics.bytesReceived = response.receivedByteCount
+            event = response.status == 304 ? .revalidated : .response(status: response.status)
+            headers = response.headers
+            received = response.receivedByteCount
         case .failure(let error):
-            metrics.status = error.failure?.status
-            metrics.bytesReceived = error.failure?.body.count ?? 0
-            metrics.error = error
+            event = .failure(error)
+            headers = error.failure?.headers ?? [:]
+            received = error.failure?.body.count
         }
-        handler(metrics)
+        handler(
+            NetworkLogRecord(
+                event: event, method: request.method, url: redactor.redact(request.url),
+                headers: redactor.redact(headers), attempt: attempt, duration: ContinuousClock.now - started,
+                bytesSent: request.body?.count ?? 0, bytesReceived: received))
         return try outcome.get()
     }
 }

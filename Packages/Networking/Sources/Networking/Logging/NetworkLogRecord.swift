@@ -1,23 +1,37 @@
 import Foundation
 
-/// One entry of the request log: a request going out, or what came back.
+/// One event of a client's traffic, as its ``HTTPClient/observers`` see it.
 ///
-/// ``HTTPClient/logHandler`` receives one record when each attempt starts and
-/// one when it ends, and one before each wait for a retry, so a long wait
-/// (a 429's 30 seconds) is never a silent stall. URLs and headers are
-/// already redacted.
+/// Each attempt is a `request`, then for every redirect followed a
+/// `redirect` and the next hop's `request`, and it ends with one `response`,
+/// `revalidated` or `failure`; a `retrying` record comes before each wait
+/// for another attempt, so a long wait (a 429's 30 seconds) is never a
+/// silent stall. A stream is a `request`, its head's `response`, and then
+/// `streamEnded` or `streamFailed` when its body is done. URLs and headers
+/// are already redacted.
 public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// What the record is about.
     public enum Event: Sendable {
-        /// An attempt is being sent.
+        /// An attempt, or one hop of it, is being sent.
         case request
         /// A response arrived with this status.
         case response(status: Int)
+        /// The hop was answered with a redirect, which is followed to
+        /// `location` (redacted).
+        case redirect(status: Int, location: String)
+        /// The server answered `304 Not Modified` to a conditional request:
+        /// the caller's cached copy is current. A success, not an error.
+        case revalidated
         /// The attempt failed without a usable response.
         case failure(NetworkError)
         /// The attempt failed with this error and the request will be sent
         /// again after `delay`; reported before the wait starts.
         case retrying(after: NetworkError, delay: Duration)
+        /// A stream's body ended, as the server closed it or its reader
+        /// stopped; `bytesReceived` is all it delivered.
+        case streamEnded
+        /// A stream's body failed after its head arrived.
+        case streamFailed(NetworkError)
     }
 
     /// What happened.
@@ -58,6 +72,35 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         self.bytesReceived = bytesReceived
     }
 
+    /// The status answered, for a `response`, `redirect` or `revalidated`
+    /// record, or a failure that has one.
+    public var status: Int? {
+        switch event {
+        case .response(let status), .redirect(let status, _): status
+        case .revalidated: 304
+        case .failure(let error), .streamFailed(let error): error.status
+        case .request, .retrying, .streamEnded: nil
+        }
+    }
+
+    /// The error, for a `failure`, `retrying` or `streamFailed` record.
+    public var error: NetworkError? {
+        switch event {
+        case .failure(let error), .retrying(let error, _), .streamFailed(let error): error
+        default: nil
+        }
+    }
+
+    /// Whether the record ends an attempt or a stream well: a 2xx
+    /// `response`, a `revalidated`, a `streamEnded`.
+    public var isSuccess: Bool {
+        switch event {
+        case .response(let status): (200..<300).contains(status)
+        case .revalidated, .streamEnded: true
+        default: false
+        }
+    }
+
     /// One line, such as `← 200 GET https://host/posts.json (attempt 1, 12 ms, 1532 bytes)`.
     public var description: String {
         let elapsed = duration.map { String(format: ", %.0f ms", $0.seconds * 1000) } ?? ""
@@ -66,6 +109,16 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
             return "→ \(method.rawValue) \(url) (attempt \(attempt), \(bytesSent) bytes)"
         case .response(let status):
             return "← \(status) \(method.rawValue) \(url) (attempt \(attempt)\(elapsed), \(bytesReceived ?? 0) bytes)"
+        case .redirect(let status, let location):
+            return "↪ \(status) \(method.rawValue) \(url) → \(location) (attempt \(attempt)\(elapsed))"
+        case .revalidated:
+            return
+                "← 304 \(method.rawValue) \(url) (attempt \(attempt)\(elapsed)): not modified, the cached copy is current"
+        case .streamEnded:
+            return
+                "■ \(method.rawValue) \(url) stream ended (\(elapsed.dropFirst(2)) open, \(bytesReceived ?? 0) bytes)"
+        case .streamFailed(let error):
+            return "✕ \(method.rawValue) \(url) stream failed (\(bytesReceived ?? 0) bytes): \(error)"
         case .failure(let error):
             return "✕ \(method.rawValue) \(url) (attempt \(attempt)\(elapsed)): \(error)"
         case .retrying(let error, let delay):

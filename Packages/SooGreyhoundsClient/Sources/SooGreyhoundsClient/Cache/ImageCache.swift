@@ -51,14 +51,19 @@ public final class ImageCache: @unchecked Sendable {
     /// (which puts it back in memory); `nil` when there is none for the
     /// photo's current URL.
     public func entry(for photo: Photo) -> CachedImage? {
+        lookup(photo)?.entry
+    }
+
+    /// The entry for a photo and the tier it came from.
+    func lookup(_ photo: Photo) -> (entry: CachedImage, source: ImageSource)? {
         lock.withLock {
             if let entry = memory.entry(for: photo.photoID) {
                 guard entry.url == photo.remoteURL else { return nil }
-                return entry
+                return (entry, .memory)
             }
             guard let entry = disk?.entry(for: photo.photoID), entry.url == photo.remoteURL else { return nil }
             memory.store(entry)
-            return entry
+            return (entry, .disk)
         }
     }
 

@@ -16,7 +16,8 @@ extension SooGreyhoundsClient {
 
     /// Downloads an image, or learns it has not changed: with `cached`
     /// validators the request is conditional (`If-None-Match`,
-    /// `If-Modified-Since`) and a 304 comes back as ``ImageDownload/notModified(_:)``.
+    /// `If-Modified-Since`) and a 304, which `HTTPClient` hands back as the
+    /// success it is, comes back as ``ImageDownload/notModified(_:)``.
     func downloadImage(from url: URL, revalidating cached: CachedImage?) async throws(NetworkError) -> ImageDownload {
         var request = Request<RemoteImage>.image(url)
         if let etag = cached?.etag {
@@ -25,15 +26,11 @@ extension SooGreyhoundsClient {
         if let lastModified = cached?.lastModified {
             request = request.header("If-Modified-Since", lastModified)
         }
-        do {
-            let response = try await http.response(for: request)
-            return .downloaded(response.value, response.headers)
-        } catch {
-            if cached != nil, case .httpStatus(let failure) = error, failure.status == 304 {
-                return .notModified(failure.headers)
-            }
-            throw error
+        let response = try await http.perform(http.makeHTTPRequest(request), isIdempotent: true)
+        if response.status == 304 {
+            return .notModified(response.headers)
         }
+        return .downloaded(try RemoteImage(data: response.body), response.headers)
     }
 }
 

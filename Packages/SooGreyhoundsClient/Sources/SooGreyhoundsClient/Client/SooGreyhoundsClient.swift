@@ -24,7 +24,7 @@ public struct SooGreyhoundsClient: Sendable {
     /// The service and key.
     public let api: SooGreyhoundsAPI
     /// The HTTP client underneath, for logging and timeouts:
-    /// `client.http.logHandler = { print($0) }`.
+    /// `client.http.observers.append(.printing)`.
     public var http: HTTPClient
 
     /// Creates a client.

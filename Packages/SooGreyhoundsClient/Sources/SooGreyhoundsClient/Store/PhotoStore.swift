@@ -35,7 +35,7 @@ public actor PhotoStore {
     /// Where images are kept.
     public nonisolated let cache: ImageCache
 
-    private var inFlight: [String: (id: UUID, task: Task<Result<RemoteImage, NetworkError>, Never>)] = [:]
+    private var inFlight: [String: (id: UUID, task: Task<Result<FetchedImage, NetworkError>, Never>)] = [:]
 
     /// Creates a store.
     ///
@@ -65,9 +65,21 @@ public actor PhotoStore {
     /// A caller that is cancelled while a shared download runs still waits
     /// for it: the other callers need it.
     public func fetchImage(for photo: Photo) async throws(NetworkError) -> RemoteImage {
+        try await loadImage(for: photo).image
+    }
+
+    /// The photo's image as ``fetchImage(for:)`` gets it, and where it came
+    /// from: memory, disk, a revalidation, the network, or stale bytes
+    /// because the server could not be reached. For counting cache hits:
+    ///
+    /// ```swift
+    /// let fetched = try await store.loadImage(for: photo)
+    /// if fetched.source.isCacheHit { hits += 1 }
+    /// ```
+    public func loadImage(for photo: Photo) async throws(NetworkError) -> FetchedImage {
         let now = cache.configuration.now()
-        if let entry = cache.entry(for: photo), entry.isFresh(at: now) {
-            return entry.image
+        if let (entry, source) = cache.lookup(photo), entry.isFresh(at: now) {
+            return FetchedImage(image: entry.image, source: source)
         }
         if let shared = inFlight[photo.photoID] {
             return try await shared.task.value.get()
@@ -89,10 +101,11 @@ public actor PhotoStore {
         _ photo: Photo,
         client: SooGreyhoundsClient,
         cache: ImageCache
-    ) async -> Result<RemoteImage, NetworkError> {
-        let stale = cache.entry(for: photo)
-        if let stale, stale.isFresh(at: cache.configuration.now()) {
-            return .success(stale.image)
+    ) async -> Result<FetchedImage, NetworkError> {
+        let found = cache.lookup(photo)
+        let stale = found?.entry
+        if let found, found.entry.isFresh(at: cache.configuration.now()) {
+            return .success(FetchedImage(image: found.entry.image, source: found.source))
         }
         let download: ImageDownload
         do {
@@ -100,7 +113,7 @@ public actor PhotoStore {
                 from: photo.remoteURL, revalidating: stale.flatMap { $0.canRevalidate ? $0 : nil })
         } catch {
             if let stale, error.isUnreachable {
-                return .success(stale.image)
+                return .success(FetchedImage(image: stale.image, source: .staleCache))
             }
             return .failure(error)
         }
@@ -111,7 +124,7 @@ public actor PhotoStore {
             entry.storedAt = now
             entry.freshFor = CacheControl(headers).lifetime(under: cache.configuration.freshness) ?? .zero
             cache.renew(entry)
-            return .success(entry.image)
+            return .success(FetchedImage(image: entry.image, source: .revalidated))
         case .downloaded(let image, let headers):
             if let lifetime = CacheControl(headers).lifetime(under: cache.configuration.freshness) {
                 cache.store(
@@ -121,7 +134,7 @@ public actor PhotoStore {
             } else {
                 cache.removeImage(forPhotoID: photo.photoID)
             }
-            return .success(image)
+            return .success(FetchedImage(image: image, source: .network))
         }
     }
 }
