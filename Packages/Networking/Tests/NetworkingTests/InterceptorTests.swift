@@ -202,6 +202,21 @@ struct InterceptorTests {
         #expect(reported.withLock { $0.map(\.bytesReceived) } == [nil])
     }
 
+    @Test("Observers see a stream's request, its head, and its end with the bytes it delivered")
+    func observedStream() async throws {
+        let records = Mutex<[NetworkLogRecord]>([])
+        var client = makeClient(ScriptedTransport(always: .json("data: 1\n\n")))
+        client.observers.append(NetworkObserver { record in records.withLock { $0.append(record) } })
+        let response = try await client.stream(Request<Void>.get("events"), attempt: 3)
+        var body = Data()
+        for try await chunk in response.body { body.append(chunk) }
+        #expect(body.count == 9)
+        let seen = records.withLock { $0 }
+        #expect(seen.map(\.description.first) == ["→", "←", "■"])
+        #expect(seen.allSatisfy { $0.attempt == 3 })
+        #expect(seen.last?.bytesReceived == 9 && seen.last?.isSuccess == true)
+    }
+
     @Test("Metrics report each attempt's time, bytes and outcome, with secrets redacted")
     func metrics() async throws {
         let transport = ScriptedTransport([

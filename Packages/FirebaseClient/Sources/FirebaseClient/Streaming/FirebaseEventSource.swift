@@ -28,8 +28,12 @@ struct FirebaseEventSource: Sendable {
     /// stream fails for good, then finishes it.
     func run(_ continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation) async {
         var failures = 0
+        var connection = 0
         while true {
-            switch await connect(continuation) {
+            // Each connection is an attempt of the stream, numbered for the
+            // client's observers.
+            connection += 1
+            switch await connect(continuation, attempt: connection) {
             case .cancelled:
                 continuation.finish()
                 return
@@ -58,12 +62,14 @@ struct FirebaseEventSource: Sendable {
         }
     }
 
-    private func connect(_ continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation) async -> Outcome {
+    private func connect(_ continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation, attempt: Int)
+        async -> Outcome
+    {
         let httpRequest: HTTPRequest
         let response: HTTPStreamingResponse
         do {
             httpRequest = try http.makeHTTPRequest(request)
-            response = try await http.stream(request)
+            response = try await http.stream(request, attempt: attempt)
         } catch {
             return outcome(for: error, receivedEvents: false)
         }
