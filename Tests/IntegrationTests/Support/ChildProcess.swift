@@ -53,8 +53,9 @@ enum ChildProcess {
         return Run(status: process.terminationStatus, output: collected.text)
     }
 
-    /// Reads a pipe to its end on a thread of its own.
-    private final class OutputCollector: @unchecked Sendable {
+    /// Reads a pipe to its end on a thread of its own (also used for a
+    /// process that keeps running, such as chromedriver).
+    final class OutputCollector: @unchecked Sendable {
         private let lock = NSLock()
         private var data = Data()
         private var finished = false

@@ -202,6 +202,30 @@ struct InterceptorTests {
         #expect(reported.withLock { $0.map(\.bytesReceived) } == [nil])
     }
 
+    @Test("A 304 to a conditional GET is a success on the wire; a typed send says 304; an unasked 304 is an error")
+    func revalidation() async throws {
+        let records = Mutex<[NetworkLogRecord]>([])
+        let metrics = Mutex<[NetworkLogRecord]>([])
+        var client = makeClient(ScriptedTransport(always: HTTPResponse(status: 304, headers: ["ETag": "\"v1\""])))
+        client.observers.append(NetworkObserver { record in records.withLock { $0.append(record) } })
+        client.interceptors = [MetricsInterceptor { record in metrics.withLock { $0.append(record) } }]
+        let conditional = try client.makeHTTPRequest(Request<Data>.get("image").header("If-None-Match", "\"v1\""))
+        let answer = try await client.perform(conditional, isIdempotent: true)
+        #expect(answer.status == 304)
+        #expect(records.withLock { $0.last?.isSuccess } == true)
+        #expect(metrics.withLock { $0.map(\.isSuccess) } == [true])
+        await #expect {
+            _ = try await client.send(Request<Data>.get("image").header("If-None-Match", "\"v1\""))
+        } throws: { error in
+            guard case .httpStatus(let failure) = error as? NetworkError else { return false }
+            return failure.status == 304
+        }
+        // A 304 nobody asked for (no validator sent) stays an error.
+        let unasked = try client.makeHTTPRequest(Request<Data>.get("image"))
+        await #expect(throws: NetworkError.self) { _ = try await client.perform(unasked, isIdempotent: true) }
+        #expect(records.withLock { $0.last?.isSuccess } == false)
+    }
+
     @Test("Observers see a stream's request, its head, and its end with the bytes it delivered")
     func observedStream() async throws {
         let records = Mutex<[NetworkLogRecord]>([])

@@ -120,9 +120,18 @@ public struct HTTPClient: Sendable {
     }
 
     /// Sends the request and returns the decoded value with the raw response.
+    ///
+    /// A `304 Not Modified` to a conditional request is a success on the
+    /// wire (observers and interceptors see it so, and ``perform(_:isIdempotent:)``
+    /// returns it), but it has no body to decode: here it is thrown as
+    /// ``NetworkError/httpStatus(_:)`` with status 304, for the caller that
+    /// asked the question to use its cached copy.
     public func response<Value>(for request: Request<Value>) async throws(NetworkError) -> Response<Value> {
         let httpRequest = try makeHTTPRequest(request)
         let raw = try await perform(httpRequest, isIdempotent: request.isIdempotent)
+        if raw.status == 304 {
+            throw .httpStatus(failure(for: raw, to: httpRequest))
+        }
         return Response(value: try decode(raw, for: request), raw: raw)
     }
 
