@@ -2,6 +2,7 @@ import FirebaseClient
 import Foundation
 import Networking
 import Sandbox
+import Synchronization
 import Testing
 
 @Suite("Streaming", .timeLimit(.minutes(1)))
@@ -152,6 +153,34 @@ struct StreamingTests {
             (error as? NetworkError)?.status == 503
         }
         #expect(await database.requests("/down.json", method: "GET").count == 3)
+    }
+
+    @Test("Observers see each reconnection as an attempt, with its wait reported before it starts")
+    func reconnectionsObserved() async throws {
+        var policy = FirebaseStreamPolicy.immediate
+        policy.maxConsecutiveFailures = 2
+        let database = try await TestDatabase.make(streaming: policy)
+        try database.sandbox.faults.inject(Fault(path: "/down.json", method: "GET", count: 10, status: 503))
+        let records = Mutex<[String]>([])
+        var firebase = database.firebase
+        firebase.http.observers.append(
+            NetworkObserver { record in
+                let line =
+                    switch record.event {
+                    case .request: "request \(record.attempt)"
+                    case .response(let status): "response \(status)"
+                    case .retrying: "retrying \(record.attempt)"
+                    default: "other"
+                    }
+                records.withLock { $0.append(line) }
+            })
+        var events = firebase.events(at: "down").makeAsyncIterator()
+        await #expect(throws: NetworkError.self) { _ = try await events.next() }
+        #expect(
+            records.withLock { $0 } == [
+                "request 1", "response 503", "retrying 1", "request 2", "response 503", "retrying 2", "request 3",
+                "response 503",
+            ])
     }
 
     @Test("A 200 that is not an event stream is a clear error, not an endless reconnection")

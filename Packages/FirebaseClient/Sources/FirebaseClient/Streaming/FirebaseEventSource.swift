@@ -48,6 +48,11 @@ struct FirebaseEventSource: Sendable {
                 }
                 let backoff = policy.delay(afterFailures: failures)
                 let wait = max(backoff, error.failure?.retryAfter ?? .zero)
+                // The wait is reported before it starts, as HTTPClient's own
+                // retries are: a reconnecting stream is never a silent stall.
+                if !http.observers.isEmpty, let httpRequest = try? http.makeHTTPRequest(request) {
+                    http.reportRetry(of: httpRequest, after: error, delay: wait, attempt: connection)
+                }
                 do {
                     try await policy.clock.sleep(wait)
                 } catch {

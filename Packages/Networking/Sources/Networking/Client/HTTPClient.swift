@@ -358,6 +358,15 @@ public struct HTTPClient: Sendable {
         }
     }
 
+    /// Tells the ``observers`` that `request` will be sent again after
+    /// `delay` because attempt `attempt` failed with `error`: the
+    /// `retrying` record this client's own retry loop reports, for a caller
+    /// with a loop of its own (a stream that reconnects). Call it before the
+    /// wait starts.
+    public func reportRetry(of request: HTTPRequest, after error: NetworkError, delay: Duration, attempt: Int) {
+        log(.retrying(after: error, delay: delay), request, attempt: attempt)
+    }
+
     /// Hands a record to every observer; builds nothing when there is none.
     func log(
         _ event: NetworkLogRecord.Event,
