@@ -33,7 +33,7 @@ public enum ISO8601 {
                 utf8.removeFirst()
             }
             guard digits > 0 else { return nil }
-            fraction = Double(value) / pow(10, Double(digits))
+            fraction = Double(value) / pow(10, Double(digits))  // safe: an Int of at most 9 ASCII digits read above
         }
 
         guard let offset = zoneOffset(&utf8), utf8.isEmpty else { return nil }

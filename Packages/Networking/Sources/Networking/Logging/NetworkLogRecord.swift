@@ -116,7 +116,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
                 "← 304 \(method.rawValue) \(url) (attempt \(attempt)\(elapsed)): not modified, the cached copy is current"
         case .streamEnded:
             return
-                "■ \(method.rawValue) \(url) stream ended (\(elapsed.dropFirst(2)) open, \(bytesReceived ?? 0) bytes)"
+                "■ \(method.rawValue) \(url) stream ended (attempt \(attempt)\(elapsed), \(bytesReceived ?? 0) bytes)"
         case .streamFailed(let error):
             return "✕ \(method.rawValue) \(url) stream failed (\(bytesReceived ?? 0) bytes): \(error)"
         case .failure(let error):

@@ -225,9 +225,7 @@ enum AirtableCellText {
         _ value: JSON, _ field: AirtableField, in table: AirtableTable, _ format: AirtableStringFormat,
         _ computation: AirtableComputation
     ) -> String {
-        guard let linkedID = field.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
-            let primary = linked.fields.first
-        else { return plain(value) }
+        guard let linked = table.linkedTable(of: field), let primary = linked.fields.first else { return plain(value) }
         return list(value) { element in
             guard let id = element.stringValue, let record = linked.records[id] else { return plain(element) }
             return computation.nested(orElse: "") {
@@ -241,10 +239,7 @@ enum AirtableCellText {
         _ value: JSON, _ field: AirtableField, in table: AirtableTable, _ format: AirtableStringFormat,
         _ computation: AirtableComputation
     ) -> String {
-        guard let linkID = field.options["recordLinkFieldId"]?.stringValue, let link = table.field(linkID),
-            let linkedID = link.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
-            let targetID = field.options["fieldIdInLinkedTable"]?.stringValue, let target = linked.field(targetID)
-        else { return plain(value) }
+        guard case (_, let linked, let target?)? = table.linkPath(of: field) else { return plain(value) }
         return list(value) { element in
             computation.nested(orElse: "") {
                 text(of: element, as: target, options: target.options, in: linked, format, computation)

@@ -262,9 +262,7 @@ struct AirtableCellWriter {
     private func linkedRecord(
         named name: String, for field: AirtableField, in table: AirtableTable, computation: AirtableComputation
     ) -> String? {
-        guard let linkedID = field.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
-            let primary = linked.fields.first
-        else { return nil }
+        guard let linked = table.linkedTable(of: field), let primary = linked.fields.first else { return nil }
         return linked.orderedRecords.first { record in
             let cell = AirtableCells.value(of: primary, in: record, table: linked, computation: computation)
             return cell.map { AirtableFormulaEvaluator.value(of: $0).text } == name

@@ -43,7 +43,7 @@ enum AirtableCells {
             var evaluator = AirtableFormulaEvaluator(table: table, computation: computation)
             return evaluator.evaluate(formula, record).json
         case .count:
-            return linkedRecords(of: field, in: record, table: table).map { .number(Double($0.records.count)) }
+            return table.linkPath(of: field).map { .number(Double(linkedRecords(of: record, through: $0).count)) }
         case .multipleLookupValues:
             return lookedUp(field, in: record, table: table, computation: computation).map(JSON.array)
         case .rollup:
@@ -60,16 +60,12 @@ enum AirtableCells {
         }
     }
 
-    /// The records a link field of a computed field's options
-    /// (`recordLinkFieldId`) points at, and their table.
-    private static func linkedRecords(of field: AirtableField, in record: AirtableRecord, table: AirtableTable)
-        -> (table: AirtableTable, records: [AirtableRecord])?
-    {
-        guard let linkID = field.options["recordLinkFieldId"]?.stringValue, let link = table.field(linkID),
-            let linkedID = link.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID)
-        else { return nil }
-        let ids = record.cells[link.id]?.arrayValue?.compactMap(\.stringValue) ?? []
-        return (linked, ids.compactMap { linked.records[$0] })
+    /// The records of the linked table that `record`'s link field names.
+    private static func linkedRecords(
+        of record: AirtableRecord, through path: (link: AirtableField, linked: AirtableTable, target: AirtableField?)
+    ) -> [AirtableRecord] {
+        let ids = record.cells[path.link.id]?.arrayValue?.compactMap(\.stringValue) ?? []
+        return ids.compactMap { path.linked.records[$0] }
     }
 
     /// The budget steps one linked record read by a lookup costs (a cell
@@ -81,11 +77,10 @@ enum AirtableCells {
     private static func lookedUp(
         _ field: AirtableField, in record: AirtableRecord, table: AirtableTable, computation: AirtableComputation
     ) -> [JSON]? {
-        guard let (linked, records) = linkedRecords(of: field, in: record, table: table),
-            let targetID = field.options["fieldIdInLinkedTable"]?.stringValue, let target = linked.field(targetID)
-        else { return nil }
+        guard let path = table.linkPath(of: field), let target = path.target else { return nil }
+        let linked = path.linked
         var values: [JSON] = []
-        for linkedRecord in records {
+        for linkedRecord in linkedRecords(of: record, through: path) {
             // Every hop costs, even one that finds nothing: a cycle of
             // lookups fanning out at each level must still run out.
             guard computation.spend(lookupCost) else { return nil }

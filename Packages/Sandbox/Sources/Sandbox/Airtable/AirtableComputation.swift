@@ -123,10 +123,7 @@ final class AirtableComputation {
         case .formula:
             return (field.formula?.fieldReferences ?? []).compactMap { name in table.field(name).map { ($0, table) } }
         case .multipleLookupValues, .rollup:
-            guard let linkID = field.options["recordLinkFieldId"]?.stringValue, let link = table.field(linkID),
-                let linkedID = link.options["linkedTableId"]?.stringValue, let linked = table.sibling(linkedID),
-                let targetID = field.options["fieldIdInLinkedTable"]?.stringValue, let target = linked.field(targetID)
-            else { return [] }
+            guard case (_, let linked, let target?)? = table.linkPath(of: field) else { return [] }
             return [(target, linked)]
         default:
             return []

@@ -102,6 +102,21 @@ struct AirtableTable: Sendable {
         return table
     }
 
+    /// The table a link field (`multipleRecordLinks`) points at.
+    func linkedTable(of link: AirtableField) -> AirtableTable? {
+        link.options["linkedTableId"]?.stringValue.flatMap { sibling($0) }
+    }
+
+    /// Where a count, lookup or rollup reads: its link field
+    /// (`recordLinkFieldId`), the linked table, and, for a lookup or a
+    /// rollup, the field read there (`fieldIdInLinkedTable`).
+    func linkPath(of computed: AirtableField) -> (link: AirtableField, linked: AirtableTable, target: AirtableField?)? {
+        guard let link = computed.options["recordLinkFieldId"]?.stringValue.flatMap({ field($0) }),
+            let linked = linkedTable(of: link)
+        else { return nil }
+        return (link, linked, computed.options["fieldIdInLinkedTable"]?.stringValue.flatMap { linked.field($0) })
+    }
+
     /// This table with its base's tables attached.
     func attached(to base: AirtableBase) -> AirtableTable {
         var table = self
