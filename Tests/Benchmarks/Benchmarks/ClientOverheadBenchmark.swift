@@ -44,11 +44,11 @@ struct ClientOverheadBenchmark {
 
     private func measure(on server: SandboxServer, inFlight: Int) async throws -> Figures {
         let total = settings.count(2_000, minimum: 32)
-        let url = try BenchServer.itemURL(on: server)
+        let url = try BenchServer.itemURL(on: server.baseURL)
         let rawSession = RawURLSessionClient.shared
         let rawNIO = RawAsyncHTTPClient()
-        let sdkSession = BenchServer.client(of: server, transport: URLSessionTransport.shared)
-        let sdkNIO = BenchServer.client(of: server, transport: AsyncHTTPClientTransport())
+        let sdkSession = BenchServer.client(of: server.baseURL, transport: URLSessionTransport.shared)
+        let sdkNIO = BenchServer.client(of: server.baseURL, transport: AsyncHTTPClientTransport())
         let request = BenchServer.itemRequest
         let expected = BenchServer.item
         let operations: [@Sendable () async throws -> Void] = [

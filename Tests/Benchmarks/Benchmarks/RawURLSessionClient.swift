@@ -20,10 +20,16 @@ struct RawURLSessionClient: Sendable {
 
     /// GETs `url` and decodes the body.
     func get<Value: Decodable>(_ url: URL, as type: Value.Type) async throws -> Value {
+        try decoder.decode(Value.self, from: try await fetch(url))
+    }
+
+    /// GETs `url` and returns the body of its `200`.
+    @discardableResult
+    func fetch(_ url: URL) async throws -> Data {
         let (data, response) = try await session.data(for: URLRequest(url: url))
         guard let http = response as? HTTPURLResponse, http.statusCode == 200 else {
             throw BenchmarkFailure("unexpected response \(response) for \(url)")
         }
-        return try decoder.decode(Value.self, from: data)
+        return data
     }
 }

@@ -24,24 +24,31 @@ enum BenchServer {
         return try await SandboxServer.withServer(
             SandboxServerOptions(host: "127.0.0.1", port: 0, configuration: configuration)
         ) { server in
-            try await server.sandbox.firebase.setValue(
-                ["username": .string(item.username), "text": .string(item.text), "timestamp": .number(item.timestamp)],
-                at: itemPath, namespace: namespace)
+            try await seed(server.sandbox)
             return try await body(server)
         }
     }
 
-    /// The item's URL on `server`, as a raw client would write it.
-    static func itemURL(on server: SandboxServer) throws -> URL {
-        guard let url = URL(string: "\(server.baseURL.absoluteString)/\(itemPath).json?ns=\(namespace)") else {
-            throw BenchmarkFailure("cannot build the item URL for \(server.baseURL)")
+    /// Stores the item in `sandbox`.
+    static func seed(_ sandbox: Sandbox) async throws {
+        try await sandbox.firebase.setValue(
+            ["username": .string(item.username), "text": .string(item.text), "timestamp": .number(item.timestamp)],
+            at: itemPath, namespace: namespace)
+    }
+
+    /// The item's URL on the server at `baseURL`, as a raw client would
+    /// write it.
+    static func itemURL(on baseURL: URL) throws -> URL {
+        guard let url = URL(string: "\(baseURL.absoluteString)/\(itemPath).json?ns=\(namespace)") else {
+            throw BenchmarkFailure("cannot build the item URL for \(baseURL)")
         }
         return url
     }
 
-    /// An SDK client for the benchmarks' namespace on `server`.
-    static func client(of server: SandboxServer, transport: any HTTPTransport) -> Networking.HTTPClient {
-        var client = Networking.HTTPClient(baseURL: server.baseURL, transport: transport)
+    /// An SDK client for the benchmarks' namespace on the server at
+    /// `baseURL`.
+    static func client(of baseURL: URL, transport: any HTTPTransport) -> Networking.HTTPClient {
+        var client = Networking.HTTPClient(baseURL: baseURL, transport: transport)
         client.query = [QueryItem(name: "ns", value: namespace)]
         return client
     }

@@ -4,6 +4,9 @@ struct BenchmarkSettings: Sendable {
     var rounds: Int
     /// 1 for the sizes; less for a quick check while developing.
     var scale: Double
+    /// Benchmark 12's layers to run, by number from 1; all when empty (for
+    /// profiling one layer against another).
+    var layers: Set<Int> = []
 
     /// `full`, scaled, and at least `minimum`.
     func count(_ full: Int, minimum: Int = 1) -> Int {

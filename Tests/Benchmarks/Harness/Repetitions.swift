@@ -13,18 +13,28 @@ enum Repetitions {
         warmUp: Bool = true,
         variants: [() async throws -> Double]
     ) async throws -> [Samples] {
+        try await interleavedValues(rounds, warmUp: warmUp, variants: variants).map(Samples.init)
+    }
+
+    /// One value per variant per round, in the order measured, for a
+    /// benchmark that takes more than one figure from each round.
+    static func interleavedValues<Value>(
+        _ rounds: Int,
+        warmUp: Bool = true,
+        variants: [() async throws -> Value]
+    ) async throws -> [[Value]] {
         if warmUp {
             for variant in variants {
                 _ = try await variant()
             }
         }
-        var values = [[Double]](repeating: [], count: variants.count)
+        var values = [[Value]](repeating: [], count: variants.count)
         for round in 0..<max(1, rounds) {
             let order = round.isMultiple(of: 2) ? Array(variants.indices) : variants.indices.reversed()
             for index in order {
                 values[index].append(try await variants[index]())
             }
         }
-        return values.map(Samples.init)
+        return values
     }
 }

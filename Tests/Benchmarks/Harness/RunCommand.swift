@@ -16,9 +16,13 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Only these benchmarks, by number (for example 1,3,8).")
     var only: String?
 
+    @Option(help: "Only these layers of benchmark 12, by number (for profiling one against another).")
+    var layers: String?
+
     func run() async throws {
-        let settings = BenchmarkSettings(rounds: max(1, rounds), scale: quick ? 0.1 : 1)
-        let selected = Set((only ?? "").split(separator: ",").compactMap { Int($0) })
+        let settings = BenchmarkSettings(
+            rounds: max(1, rounds), scale: quick ? 0.1 : 1, layers: Self.numbers(in: layers))
+        let selected = Self.numbers(in: only)
         let benchmarks: [(number: Int, run: () async throws -> [ResultRow])] = [
             (1, { try await ClientOverheadBenchmark(settings: settings).run() }),
             (3, { try await FeedDecodingBenchmark(settings: settings).run() }),
@@ -30,6 +34,7 @@ struct RunCommand: AsyncParsableCommand {
             (9, { try await SlowReadersBenchmark(settings: settings).run() }),
             (10, { try await RulesWriteBenchmark(settings: settings).run() }),
             (11, { try await AirtableFormulaBenchmark(settings: settings).run() }),
+            (12, { try await LayerCostBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()
@@ -50,6 +55,11 @@ struct RunCommand: AsyncParsableCommand {
         print(
             "\n\(rows.filter { $0.verdict == .pass }.count) passed, \(missed) missed, "
                 + "\(rows.filter { $0.verdict == .info }.count) informational")
+    }
+
+    /// `1,3,8` as numbers.
+    private static func numbers(in list: String?) -> Set<Int> {
+        Set((list ?? "").split(separator: ",").compactMap { Int($0) })
     }
 
     /// Progress goes to standard error, so standard output is the table alone.

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Times async work on the monotonic clock.
 enum Stopwatch {
     /// Runs `work` once and returns how long it took, in seconds.
@@ -5,6 +11,22 @@ enum Stopwatch {
         let start = ContinuousClock.now
         try await work()
         return (ContinuousClock.now - start).seconds
+    }
+
+    /// Runs `work` once and returns the wall time it took and the CPU time
+    /// the whole process spent meanwhile (every thread: URLSession's and
+    /// the executor's as well as the caller's), in seconds.
+    static func wallAndCPUSeconds(_ work: () async throws -> Void) async rethrows -> (wall: Double, cpu: Double) {
+        let cpuStart = processCPUSeconds()
+        let wall = try await seconds(work)
+        return (wall, processCPUSeconds() - cpuStart)
+    }
+
+    /// The CPU time this process has used so far, in seconds.
+    static func processCPUSeconds() -> Double {
+        var time = timespec()
+        guard clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time) == 0 else { return .nan }
+        return Double(time.tv_sec) + Double(time.tv_nsec) * 1e-9
     }
 }
 

@@ -17,8 +17,11 @@ enum Redirect {
     static func request(
         after status: Int, headers: HTTPHeaders, from request: HTTPRequest, redactor: Redactor
     ) -> HTTPRequest? {
-        guard [301, 302, 303, 307, 308].contains(status),
-            let location = headers["Location"]?.trimmingCharacters(in: .whitespaces), !location.isEmpty,
+        switch status {
+        case 301, 302, 303, 307, 308: break
+        default: return nil
+        }
+        guard let location = headers["Location"]?.trimmingCharacters(in: .whitespaces), !location.isEmpty,
             location.utf8.count <= 8192,
             let target = URL(string: location, relativeTo: request.url)?.absoluteURL,
             let scheme = target.scheme?.lowercased(), scheme == "http" || scheme == "https", target.host != nil

@@ -123,6 +123,15 @@ extension String {
     func caseInsensitivePrecedes(_ other: String) -> Bool {
         utf8.lazy.map(\.asciiLowercased).lexicographicallyPrecedes(other.utf8.lazy.map(\.asciiLowercased))
     }
+
+    /// The value without the spaces and tabs HTTP allows around it (`OWS`),
+    /// without going through Foundation's character sets.
+    func trimmingASCIIWhitespace() -> Substring {
+        let isWhitespace: (Character) -> Bool = { $0 == " " || $0 == "\t" }
+        guard let first = firstIndex(where: { !isWhitespace($0) }), let last = lastIndex(where: { !isWhitespace($0) })
+        else { return "" }
+        return self[first...last]
+    }
 }
 
 extension UInt8 {

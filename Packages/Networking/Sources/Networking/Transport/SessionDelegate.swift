@@ -13,15 +13,24 @@ import Foundation
 /// because only the delegate sees the body of a `401` before
 /// FoundationNetworking on Linux raises its authentication challenge; left
 /// unanswered, that challenge suspends the task forever
-/// (swift-corelibs-foundation#5456, fixed after Swift 6.3).
+/// (swift-corelibs-foundation#5456, fixed after Swift 6.3), and because only
+/// the delegate sees the body arrive, so it can stop one that grows past
+/// its limit.
+///
+/// On Linux the callbacks run on the session's own queue, as the
+/// completion of `URLSession.data(for:)` does (``InlineDelegateQueue``), so
+/// they do the least they can there: record, append, resume. Converting the
+/// head and checking its length happen on the caller's task; nothing here
+/// calls the session synchronously, and cancellation goes through
+/// ``cancelLater(_:)``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// What a task's callbacks feed.
     private enum Sink {
         /// A plain request: the head and the body so far.
-        case collecting(CheckedContinuation<HTTPResponse, any Error>, head: HTTPURLResponse?, body: Data)
+        case collecting(CheckedContinuation<(HTTPURLResponse, Data), any Error>, head: HTTPURLResponse?, body: Data)
         /// A streaming request, before and after its head arrived.
         case streaming(
-            head: CheckedContinuation<HTTPStreamingResponse, any Error>?,
+            head: CheckedContinuation<HTTPURLResponse, any Error>?,
             body: AsyncThrowingStream<Data, any Error>.Continuation,
             stream: AsyncThrowingStream<Data, any Error>,
             backlog: StreamBacklog
@@ -41,15 +50,29 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.maxStreamBacklog = max(0, maxStreamBacklog)
     }
 
-    /// Runs `task` and returns its whole response.
-    func collect(_ task: URLSessionDataTask) async throws -> HTTPResponse {
-        try await withTaskCancellationHandler {
+    /// Runs `task`, a request to `method`, and returns its whole response.
+    ///
+    /// The callbacks only collect the head and the bytes; the head is
+    /// converted and checked here, on the caller's task, rather than on the
+    /// session's queue that every request shares.
+    func collect(_ task: URLSessionDataTask, method: HTTPMethod) async throws -> HTTPResponse {
+        let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 start(task, feeding: .collecting(continuation, head: nil, body: Data()))
             }
         } onCancel: {
             abandon(task)
         }
+        let headers = URLSessionTransport.headers(of: head)
+        if let declared = Self.declaredLength(status: head.statusCode, headers: headers, method: method),
+            body.count < declared
+        {
+            // Completed without an error but short of its length: the
+            // connection went away (seen on Linux under load). A truncated
+            // body is never handed on as a success.
+            throw URLError(.networkConnectionLost)
+        }
+        return HTTPResponse(status: head.statusCode, headers: headers, body: body)
     }
 
     /// Runs `task` and returns as soon as its head arrives.
@@ -62,13 +85,15 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 Self.cancelLater(task)
             }
         }
-        return try await withTaskCancellationHandler {
+        let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
                 start(task, feeding: .streaming(head: head, body: continuation, stream: stream, backlog: backlog))
             }
         } onCancel: {
             abandon(task)
         }
+        return HTTPStreamingResponse(
+            status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: stream)
     }
 
     /// Registers the sink of `task` and starts it, unless the caller was
@@ -115,24 +140,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.cancel)
             return
         }
-        let head = lock.withLock {
-            () -> (CheckedContinuation<HTTPStreamingResponse, any Error>, AsyncThrowingStream<Data, any Error>)? in
+        let streamHead = lock.withLock { () -> CheckedContinuation<HTTPURLResponse, any Error>? in
             switch sinks[dataTask.taskIdentifier] {
             case .collecting(let continuation, _, let body)?:
                 sinks[dataTask.taskIdentifier] = .collecting(continuation, head: http, body: body)
                 return nil
             case .streaming(let head?, let body, let stream, let backlog)?:
                 sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body, stream: stream, backlog: backlog)
-                return (head, stream)
+                return head
             default:
                 return nil
             }
         }
-        if let (continuation, stream) = head {
-            continuation.resume(
-                returning: HTTPStreamingResponse(
-                    status: http.statusCode, headers: URLSessionTransport.headers(of: http), body: stream))
-        }
+        streamHead?.resume(returning: http)
         completionHandler(.allow)
     }
 
@@ -187,9 +207,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             // FoundationNetworking raises only HTTP challenges (no server
             // trust or certificates), and only after the whole 401 arrived,
             // so the response is complete: deliver it, then cancel the task,
-            // whose cancellation then finds no sink.
+            // whose cancellation then finds no sink. That answer cancels
+            // the task, which on this toolchain waits for the session's
+            // queue, where this callback runs (``InlineDelegateQueue``): it
+            // is given from another queue.
             finish(task, with: nil)
-            completionHandler(.cancelAuthenticationChallenge, nil)
+            DispatchQueue.global().async {
+                completionHandler(.cancelAuthenticationChallenge, nil)
+            }
         #else
             // Apple's URLSession delivers the 401 itself when the default
             // handling finds no credential.
@@ -209,18 +234,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             if let error {
                 continuation.resume(throwing: error)
             } else if let head {
-                if let declared = Self.declaredLength(of: head, method: task.originalRequest?.httpMethod),
-                    body.count < declared
-                {
-                    // Completed without an error but short of its length:
-                    // the connection went away (seen on Linux under load).
-                    // A truncated body is never handed on as a success.
-                    continuation.resume(throwing: URLError(.networkConnectionLost))
-                    return
-                }
-                continuation.resume(
-                    returning: HTTPResponse(
-                        status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body))
+                continuation.resume(returning: (head, body))
             } else {
                 continuation.resume(throwing: URLError(.badServerResponse))
             }
@@ -234,17 +248,21 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 
-    /// The body length `head` promises for a response to `method`, when the
-    /// bytes received must match it: not for `HEAD`, 1xx, 204 or 304 (no
-    /// body), nor with a `Content-Encoding` (the session hands on the
-    /// decoded bytes, whose count differs).
-    static func declaredLength(of head: HTTPURLResponse, method: String?) -> Int? {
-        let status = head.statusCode
-        guard method?.uppercased() != "HEAD", status >= 200, status != 204, status != 304,
-            head.value(forHTTPHeaderField: "Content-Encoding") == nil,
-            let text = head.value(forHTTPHeaderField: "Content-Length"),
-            let length = Int(text.trimmingCharacters(in: .whitespaces)), length >= 0
+    /// The body length a response's head promises for a request to
+    /// `method`, when the bytes received must match it: not for `HEAD`, 1xx,
+    /// 204 or 304 (no body), nor with a `Content-Encoding` (the session hands
+    /// on the decoded bytes, whose count differs). Only ASCII digits are a
+    /// length (RFC 9110 §8.6), so `+5`, `1e3` and `0x10` promise nothing.
+    ///
+    /// This runs on every response: it reads the headers already converted
+    /// for the caller instead of asking the `HTTPURLResponse`, whose lookups
+    /// compare names through Foundation's locale-aware string comparison.
+    static func declaredLength(status: Int, headers: HTTPHeaders, method: HTTPMethod) -> Int? {
+        guard method != .head, status >= 200, status != 204, status != 304,
+            !headers.contains("Content-Encoding"),
+            let text = headers["Content-Length"]?.trimmingASCIIWhitespace(), !text.isEmpty,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
         else { return nil }
-        return length
+        return Int(text)  // safe: ASCII digits only; nil beyond Int.max
     }
 }

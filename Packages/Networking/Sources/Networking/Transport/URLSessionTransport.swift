@@ -61,7 +61,11 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
         delegate = SessionDelegate(maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog)
-        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #if canImport(FoundationNetworking)
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+        #else
+            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+        #endif
     }
 
     deinit {
@@ -79,7 +83,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// rather than through `URLSession.data(for:)`, whose cancellation can
     /// deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await delegate.collect(session.dataTask(with: Self.urlRequest(for: request)))
+        try await delegate.collect(session.dataTask(with: Self.urlRequest(for: request)), method: request.method)
     }
 
     /// Sends the request and streams the body through the data delegate.
@@ -89,7 +93,11 @@ public final class URLSessionTransport: StreamingHTTPTransport {
 
     static func urlRequest(for request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
-        urlRequest.httpMethod = request.method.rawValue
+        // `GET` is the default; setting it anyway normalizes the string
+        // again on every request.
+        if request.method != .get {
+            urlRequest.httpMethod = request.method.rawValue
+        }
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
