@@ -2,53 +2,70 @@ import AsyncHTTPClientTransport
 import Foundation
 import Models
 import Networking
-import SandboxServer
 
 /// Benchmarks 1 and 2: the SDK's `HTTPClient` against the raw stack it runs
 /// on, for URLSession and AsyncHTTPClient, one at a time and 16 in flight,
-/// each request a GET of a small JSON body from the Sandbox server decoded
-/// into `Post.Body`.
+/// each request a GET of a small JSON body decoded into `Post.Body`, from a
+/// Sandbox server in a child process (`benchmarks serve`), so the server's
+/// threads and allocations are not the clients'.
 ///
 /// All four clients are measured in the same rounds (see ``Repetitions``),
-/// so each ratio compares figures taken under the same load.
+/// a raw client and its SDK client always back to back. Each row is judged
+/// by the median of the per-round ratios (SDK ÷ raw in the same round),
+/// which a change of the machine's speed between rounds does not move, and
+/// shows their range: the spread between the fastest and slowest round.
 struct ClientOverheadBenchmark {
     let settings: BenchmarkSettings
 
-    /// The two transports' figures for one concurrency.
+    /// Seconds of each burst, by round, for each of the four clients at one
+    /// concurrency.
     private struct Figures {
-        var rawURLSession: Samples
-        var sdkURLSession: Samples
-        var rawAsyncHTTPClient: Samples
-        var sdkAsyncHTTPClient: Samples
+        /// Requests each client made in one round.
+        var requests: Int
+        var rawURLSession: [[Double]]
+        var sdkURLSession: [[Double]]
+        var rawAsyncHTTPClient: [[Double]]
+        var sdkAsyncHTTPClient: [[Double]]
     }
 
     func run() async throws -> [ResultRow] {
-        try await BenchServer.run { server in
-            let sequential = try await measure(on: server, inFlight: 1)
-            let concurrent = try await measure(on: server, inFlight: 16)
-            return [
-                Self.overhead(
-                    "1. Client overhead, URLSession, sequential", sequential.rawURLSession, sequential.sdkURLSession),
-                Self.overhead(
-                    "2. Client overhead, URLSession, 16 in flight", concurrent.rawURLSession, concurrent.sdkURLSession),
-                Self.overhead(
-                    "2. Client overhead, AsyncHTTPClient, sequential", sequential.rawAsyncHTTPClient,
-                    sequential.sdkAsyncHTTPClient),
-                Self.overhead(
-                    "2. Client overhead, AsyncHTTPClient, 16 in flight", concurrent.rawAsyncHTTPClient,
-                    concurrent.sdkAsyncHTTPClient),
-                Self.transportSpeedup(concurrent),
-            ]
+        let server = try ChildServer.start()
+        defer { server.stop() }
+        guard let base = URL(string: "http://127.0.0.1:\(server.port)") else {
+            throw BenchmarkFailure("no URL for port \(server.port)")
         }
+        let sequential = try await measure(on: base, inFlight: 1)
+        let concurrent = try await measure(on: base, inFlight: 16)
+        return [
+            Self.overhead(
+                "1. Client overhead, URLSession, sequential", sequential.rawURLSession, sequential.sdkURLSession,
+                requests: sequential.requests),
+            Self.overhead(
+                "2. Client overhead, URLSession, 16 in flight", concurrent.rawURLSession, concurrent.sdkURLSession,
+                requests: concurrent.requests),
+            Self.overhead(
+                "2. Client overhead, AsyncHTTPClient, sequential", sequential.rawAsyncHTTPClient,
+                sequential.sdkAsyncHTTPClient, requests: sequential.requests),
+            Self.overhead(
+                "2. Client overhead, AsyncHTTPClient, 16 in flight", concurrent.rawAsyncHTTPClient,
+                concurrent.sdkAsyncHTTPClient, requests: concurrent.requests),
+            Self.transportSpeedup(concurrent),
+        ]
     }
 
-    private func measure(on server: SandboxServer, inFlight: Int) async throws -> Figures {
-        let total = settings.count(2_000, minimum: 32)
-        let url = try BenchServer.itemURL(on: server.baseURL)
+    /// Requests in one round of one client, rounded down to whole bursts:
+    /// enough that a round's ratio moves by less than 3 % on this machine
+    /// (the 16 in flight need more, their rate being noisier).
+    private func total(inFlight: Int) -> Int {
+        settings.count(inFlight == 1 ? 6_000 : 12_000, minimum: 500)
+    }
+
+    private func measure(on base: URL, inFlight: Int) async throws -> Figures {
+        let url = try BenchServer.itemURL(on: base)
         let rawSession = RawURLSessionClient.shared
         let rawNIO = RawAsyncHTTPClient()
-        let sdkSession = BenchServer.client(of: server.baseURL, transport: URLSessionTransport.shared)
-        let sdkNIO = BenchServer.client(of: server.baseURL, transport: AsyncHTTPClientTransport())
+        let sdkSession = BenchServer.client(of: base, transport: URLSessionTransport.shared)
+        let sdkNIO = BenchServer.client(of: base, transport: AsyncHTTPClientTransport())
         let request = BenchServer.itemRequest
         let expected = BenchServer.item
         let operations: [@Sendable () async throws -> Void] = [
@@ -59,16 +76,21 @@ struct ClientOverheadBenchmark {
         ]
         // Opens each client's connections and warms its code paths.
         for operation in operations {
-            _ = try await Load.run(total: settings.count(200, minimum: 16), inFlight: inFlight, operation)
+            _ = try await Load.run(total: settings.count(500, minimum: 16), inFlight: inFlight, operation)
         }
-        let samples = try await Repetitions.interleaved(
-            settings.rounds, warmUp: false,
+        // Bursts of a tenth of a second or less, alternated (see
+        // ``Repetitions/bursts(_:bursts:variants:)``).
+        let burst = inFlight == 1 ? 100 : 250
+        let bursts = max(1, total(inFlight: inFlight) / burst)
+        let seconds = try await Repetitions.bursts(
+            settings.rounds, bursts: bursts,
             variants: operations.map { operation in
-                { Load.rate(total, try await Load.run(total: total, inFlight: inFlight, operation)) }
+                { try await Load.run(total: burst, inFlight: inFlight, operation) }
             })
         return Figures(
-            rawURLSession: samples[0], sdkURLSession: samples[1], rawAsyncHTTPClient: samples[2],
-            sdkAsyncHTTPClient: samples[3])
+            requests: burst * bursts, rawURLSession: seconds[0], sdkURLSession: seconds[1],
+            rawAsyncHTTPClient: seconds[2],
+            sdkAsyncHTTPClient: seconds[3])
     }
 
     /// A wrong body would make the timings meaningless.
@@ -76,19 +98,34 @@ struct ClientOverheadBenchmark {
         guard value == expected else { throw BenchmarkFailure("decoded \(value), expected \(expected)") }
     }
 
-    private static func overhead(_ name: String, _ raw: Samples, _ sdk: Samples) -> ResultRow {
-        let ratio = sdk.median / raw.median
+    /// Judged by the median of the rounds' ratios (each the median of its
+    /// bursts' ratios); the rates beside it are each client's median and
+    /// range over the rounds, and the spread is the ratios' range.
+    private static func overhead(_ name: String, _ raw: [[Double]], _ sdk: [[Double]], requests: Int) -> ResultRow {
+        let ratios = Samples(zip(raw, sdk).map { Repetitions.pairedRatio($0, $1) })
+        let rawRates = rates(raw, requests: requests)
+        let sdkRates = rates(sdk, requests: requests)
         return .judged(
-            name, measured: "raw \(Format.rate(raw)); SDK \(Format.rate(sdk))", judgedBy: "SDK ÷ raw requests/s",
-            value: ratio, ratio: Format.ratio(ratio), target: .atLeast(0.95))
+            name,
+            measured: "raw \(Format.rate(rawRates)); SDK \(Format.rate(sdkRates)); "
+                + "round ratios \(Format.ratio(ratios.min))–\(Format.ratio(ratios.max)), "
+                + "spread \(Format.percent(ratios.max / ratios.min - 1))",
+            judgedBy: "SDK ÷ raw requests/s, median of rounds", value: ratios.median,
+            ratio: Format.ratio(ratios.median), target: .atLeast(0.95))
+    }
+
+    /// Requests per second of each round.
+    private static func rates(_ rounds: [[Double]], requests: Int) -> Samples {
+        Samples(rounds.map { Load.rate(requests, $0.reduce(0, +)) })
     }
 
     private static func transportSpeedup(_ figures: Figures) -> ResultRow {
-        let ratio = figures.sdkAsyncHTTPClient.median / figures.sdkURLSession.median
+        let ahc = rates(figures.sdkAsyncHTTPClient, requests: figures.requests).median
+        let session = rates(figures.sdkURLSession, requests: figures.requests).median
+        let ratio = ahc / session
         return .judged(
             "2. AsyncHTTPClientTransport vs URLSessionTransport, 16 in flight",
-            measured: "AHC \(Format.rate(figures.sdkAsyncHTTPClient.median)); URLSession "
-                + Format.rate(figures.sdkURLSession.median),
+            measured: "AHC \(Format.rate(ahc)); URLSession \(Format.rate(session))",
             judgedBy: "AHC ÷ URLSession requests/s", value: ratio, ratio: "\(Format.ratio(ratio))x",
             target: .atLeast(3, suffix: "x"))
     }

@@ -8,14 +8,16 @@ import Networking
 
 /// Benchmark 12: where the SDK's time goes over `URLSession`, one layer at a
 /// time. Each variant adds one layer to the one before it and makes the
-/// same GET of benchmark 1's item, one request at a time; the server runs in
-/// a child process (`benchmarks serve`), so the process's CPU time is the
-/// client's alone. Rounds are interleaved like every comparison here.
+/// same GET of benchmark 1's item, one at a time and then 16 in flight; the
+/// server runs in a child process (`benchmarks serve`), so the process's CPU
+/// time is the client's alone. The variants run in alternating bursts, like
+/// benchmarks 1 and 2 (``Repetitions/bursts(_:bursts:variants:)``).
 ///
-/// The rows report CPU time per request (all threads of this process:
-/// URLSession's, libcurl's, the executor's) and what each layer adds to
-/// the one before, with requests per second beside it. No targets: this is
-/// the breakdown behind benchmarks 1 and 2, read in Docs/Performance.md.
+/// Each row reports the CPU time per request (all threads of this process:
+/// URLSession's, libcurl's, the executor's) and what the layer adds to the
+/// one before, and the rate as a ratio to the first variant, raw
+/// `URLSession`, at both concurrencies. No targets: this is the breakdown
+/// behind benchmarks 1 and 2, read in Docs/Performance.md.
 struct LayerCostBenchmark {
     let settings: BenchmarkSettings
 
@@ -33,38 +35,64 @@ struct LayerCostBenchmark {
         }
         let layers = try Self.layers(on: base).enumerated()
             .filter { settings.layers.isEmpty || settings.layers.contains($0.offset + 1) }.map(\.element)
-        let total = settings.count(3_000, minimum: 32)
-        for layer in layers {
-            for _ in 0..<settings.count(300, minimum: 16) {
-                try await layer.request()
-            }
+        // Both concurrencies unless one was asked for, which then stands for both.
+        let sequential = try await measure(layers, inFlight: settings.inFlight ?? 1)
+        let concurrent =
+            settings.inFlight == nil ? try await measure(layers, inFlight: 16) : sequential
+        var rows: [ResultRow] = []
+        for index in layers.indices {
+            let cpu = [sequential.cpu(of: index), concurrent.cpu(of: index)]
+            let added = index == 0 ? nil : cpu[0].median - sequential.cpu(of: index - 1).median
+            let ratios = [sequential.rateRatios(of: index), concurrent.rateRatios(of: index)]
+            rows.append(
+                .info(
+                    "12. \(layers[index].name)",
+                    measured: "CPU a request \(Format.duration(cpu[0].median)) one at a time, "
+                        + "\(Format.duration(cpu[1].median)) 16 in flight; rate ÷ raw "
+                        + "\(Self.format(ratios[0])), 16 in flight \(Self.format(ratios[1]))",
+                    judgedBy: "CPU added a request, one at a time",
+                    ratio: added.map { ($0 < 0 ? "−" : "+") + Format.duration(abs($0)) } ?? "–"))
         }
-        let rounds = try await Repetitions.interleavedValues(
-            settings.rounds, warmUp: false,
+        return rows
+    }
+
+    /// Every layer's rounds at one concurrency.
+    private struct Figures {
+        /// Requests each layer made in a round.
+        var requests: Int
+        /// Per layer and round, each burst's wall and CPU seconds.
+        var rounds: [[[Elapsed]]]
+
+        /// A layer's CPU seconds per request, over its rounds.
+        func cpu(of layer: Int) -> Samples {
+            Samples(rounds[layer].map { $0.reduce(.zero, +).cpu / Double(requests) })
+        }
+
+        /// A layer's rate as a ratio to the first layer's, round by round.
+        func rateRatios(of layer: Int) -> Samples {
+            Samples(
+                zip(rounds[0], rounds[layer]).map { first, this in
+                    Repetitions.pairedRatio(first.map(\.wall), this.map(\.wall))
+                })
+        }
+    }
+
+    private func measure(_ layers: [Layer], inFlight: Int) async throws -> Figures {
+        for layer in layers {
+            _ = try await Load.run(total: settings.count(300, minimum: 16), inFlight: inFlight, layer.request)
+        }
+        let burst = inFlight == 1 ? 100 : 500
+        let bursts = max(1, settings.count(3_000, minimum: 500) / burst)
+        let rounds = try await Repetitions.bursts(
+            settings.rounds, bursts: bursts,
             variants: layers.map { layer in
                 {
                     try await Stopwatch.wallAndCPUSeconds {
-                        for _ in 0..<total {
-                            try await layer.request()
-                        }
+                        _ = try await Load.run(total: burst, inFlight: inFlight, layer.request)
                     }
                 }
             })
-        var rows: [ResultRow] = []
-        var previous: Double?
-        for (layer, measured) in zip(layers, rounds) {
-            let cpu = Samples(measured.map { $0.cpu / Double(total) })
-            let rate = Samples(measured.map { Double(total) / $0.wall })
-            let added = previous.map { cpu.median - $0 }
-            rows.append(
-                .info(
-                    "12. \(layer.name)",
-                    measured: "CPU \(Format.duration(cpu)) a request; \(Format.rate(rate))",
-                    judgedBy: "CPU added a request",
-                    ratio: added.map { ($0 < 0 ? "−" : "+") + Format.duration(abs($0)) } ?? "–"))
-            previous = cpu.median
-        }
-        return rows
+        return Figures(requests: burst * bursts, rounds: rounds)
     }
 
     /// The variants, each the one before plus one layer.
@@ -122,6 +150,11 @@ struct LayerCostBenchmark {
                 guard try await intercepted.send(itemRequest) == expected else { throw Self.wrongBody }
             },
         ]
+    }
+
+    /// `0.97 (0.95–0.99)`.
+    private static func format(_ ratios: Samples) -> String {
+        "\(Format.ratio(ratios.median)) (\(Format.ratio(ratios.min))–\(Format.ratio(ratios.max)))"
     }
 
     private static let wrongBody = BenchmarkFailure("unexpected answer for the benchmarks' item")

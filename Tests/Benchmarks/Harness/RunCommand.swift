@@ -19,9 +19,12 @@ struct RunCommand: AsyncParsableCommand {
     @Option(help: "Only these layers of benchmark 12, by number (for profiling one against another).")
     var layers: String?
 
+    @Option(help: "Benchmark 12 at this concurrency only, 1 or 16 (for profiling).")
+    var inFlight: Int?
+
     func run() async throws {
         let settings = BenchmarkSettings(
-            rounds: max(1, rounds), scale: quick ? 0.1 : 1, layers: Self.numbers(in: layers))
+            rounds: max(1, rounds), scale: quick ? 0.1 : 1, layers: Self.numbers(in: layers), inFlight: inFlight)
         let selected = Self.numbers(in: only)
         let benchmarks: [(number: Int, run: () async throws -> [ResultRow])] = [
             (1, { try await ClientOverheadBenchmark(settings: settings).run() }),

@@ -200,6 +200,12 @@ public struct HTTPClient: Sendable {
             let error: NetworkError
             do {
                 let number = attempt
+                let chain = chain
+                // Without interceptors the attempt is made directly, with no
+                // closure to allocate for the chain.
+                if chain.isEmpty {
+                    return try await attemptOnce(request, attempt: number)
+                }
                 return try await intercepted(request, attempt: number, by: chain) {
                     hop throws(NetworkError) in try await attemptOnce(hop, attempt: number)
                 }
@@ -298,7 +304,8 @@ public struct HTTPClient: Sendable {
             if Task.isCancelled {
                 throw .cancelled
             }
-            let started = ContinuousClock.now
+            // Durations are only for observers: no clock read without one.
+            let started = observers.isEmpty ? nil : ContinuousClock.now
             log(.request, current, headers: current.headers, attempt: attempt)
             let answer: Answer
             let status: Int
@@ -308,10 +315,10 @@ public struct HTTPClient: Sendable {
                 (answer, status, headers, received) = try await send(current)
             } catch {
                 let mapped = NetworkError(transportError: error, request: current, redactor: redactor)
-                log(.failure(mapped), current, attempt: attempt, duration: ContinuousClock.now - started)
+                log(.failure(mapped), current, attempt: attempt, duration: started.map { ContinuousClock.now - $0 })
                 throw mapped
             }
-            let duration = ContinuousClock.now - started
+            let duration = started.map { ContinuousClock.now - $0 }
             guard let next = Redirect.request(after: status, headers: headers, from: current, redactor: redactor)
             else {
                 let event: NetworkLogRecord.Event =

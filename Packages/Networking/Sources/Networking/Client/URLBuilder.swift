@@ -30,8 +30,12 @@ enum URLBuilder {
         }
         components.percentEncodedPath = path.isEmpty ? "/" : path
         let ownQuery = PercentEncoding.encode(query)
-        let queries = [components.percentEncodedQuery, ownQuery].compactMap { $0 }.filter { !$0.isEmpty }
-        components.percentEncodedQuery = queries.isEmpty ? nil : queries.joined(separator: "&")
+        switch (components.percentEncodedQuery ?? "", ownQuery) {
+        case ("", ""): components.percentEncodedQuery = nil
+        case (let baseQuery, ""): components.percentEncodedQuery = baseQuery
+        case ("", _): components.percentEncodedQuery = ownQuery
+        case (let baseQuery, _): components.percentEncodedQuery = baseQuery + "&" + ownQuery
+        }
         guard let url = components.url else {
             throw .invalidURL(redactor.redact(text: components.string ?? base.absoluteString))
         }

@@ -165,7 +165,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 // Drop the dictionary's copy first so the append does not
                 // copy the whole body.
                 sinks[dataTask.taskIdentifier] = nil
-                body.append(data)
+                if body.isEmpty {
+                    // A small body comes in one piece: keep it, uncopied.
+                    body = data
+                } else {
+                    body.append(data)
+                }
                 sinks[dataTask.taskIdentifier] = .collecting(continuation, head: head, body: body)
                 return nil
             case .streaming(_, let body, _, let backlog)?:
