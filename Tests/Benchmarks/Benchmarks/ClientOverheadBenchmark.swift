@@ -57,7 +57,7 @@ struct ClientOverheadBenchmark {
     /// enough that a round's ratio moves by less than 3 % on this machine
     /// (the 16 in flight need more, their rate being noisier).
     private func total(inFlight: Int) -> Int {
-        settings.count(inFlight == 1 ? 6_000 : 12_000, minimum: 500)
+        settings.count(inFlight == 1 ? 6_000 : 24_000, minimum: 500)
     }
 
     private func measure(on base: URL, inFlight: Int) async throws -> Figures {
