@@ -11,10 +11,7 @@ struct CancellationTests {
     /// life, many times over, must always end, with `cancelled` or a value.
     @Test("Cancelling at any moment always ends the request", .timeLimit(.minutes(1)))
     func racingCancellation() async throws {
-        let server = try LoopbackServer { request in
-            let pause = Double(Int(request.target.split(separator: "=").last ?? "0") ?? 0) / 1000
-            return .delayed(pause, status: 200, body: Data("[1]".utf8))
-        }
+        let server = try Self.slowServer()
         defer { server.stop() }
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
         var outcomes: [String: Int] = [:]
@@ -30,6 +27,64 @@ struct CancellationTests {
         }
         #expect(outcomes.values.reduce(0, +) == 60)
         #expect(outcomes["cancelled", default: 0] > 0)
+    }
+
+    /// On Linux the session delegate's callbacks run on the session's own
+    /// queue (`InlineDelegateQueue`), so a cancellation arriving while that
+    /// queue completes other requests must neither wait for it nor be lost:
+    /// many requests and streams in flight at once, a third of them
+    /// cancelled at every moment of their life, must all end.
+    @Test(
+        "Cancelling many requests and streams at once, while others complete, ends every one", .timeLimit(.minutes(1)))
+    func concurrentCancellation() async throws {
+        let server = try Self.slowServer()
+        defer { server.stop() }
+        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
+        let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
+            for index in 0..<240 {
+                group.addTask {
+                    let request = Request<[Int]>.get("slow").query("ms", "\(index % 7 * 2)")
+                    let task = Task { () async throws -> Int in
+                        if index.isMultiple(of: 2) {
+                            return try await client.send(request).count
+                        }
+                        var received = 0
+                        for try await chunk in try await client.stream(request).body {
+                            received += chunk.count
+                        }
+                        return received
+                    }
+                    if index % 3 == 0 {
+                        try await Task.sleep(for: .microseconds(300 * (index % 11)))
+                        task.cancel()
+                    }
+                    // A stream cancelled mid-body ends early, which is a value.
+                    switch await task.result {
+                    case .success: return "value"
+                    case .failure(NetworkError.cancelled): return "cancelled"
+                    case .failure(let error): return "round \(index): \(error)"
+                    }
+                }
+            }
+            var outcomes: [String] = []
+            for try await outcome in group {
+                outcomes.append(outcome)
+            }
+            return outcomes
+        }
+        #expect(outcomes.count == 240)
+        #expect(outcomes.filter { $0 != "value" && $0 != "cancelled" } == [])
+        #expect(outcomes.contains("cancelled"))
+        #expect(outcomes.filter { $0 == "value" }.count >= 160)
+    }
+
+    /// A server answering `[1]` after the milliseconds its query's last
+    /// value says.
+    private static func slowServer() throws -> LoopbackServer {
+        try LoopbackServer { request in
+            let pause = Double(Int(request.target.split(separator: "=").last ?? "0") ?? 0) / 1000
+            return .delayed(pause, status: 200, body: Data("[1]".utf8))
+        }
     }
 
     /// A data task cancelled before it was resumed may never report its
