@@ -60,9 +60,8 @@ final class WebDriver: Sendable {
                     "The browser tests need Chromium and its driver: apt-get install chromium chromium-driver (scripts/install_browser.sh does it), or SKIP_BROWSER_TESTS=1."
             )
         }
-        let process = try DriverProcess.launch(installation.driver)
+        let (process, base) = try await DriverProcess.start(installation.driver)
         do {
-            let base = try await process.baseURL()
             let arguments =
                 [
                     "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars",
@@ -250,7 +249,27 @@ private final class DriverProcess: @unchecked Sendable {
     private let output = Pipe()
     private var collected: ChildProcess.OutputCollector?
 
-    static func launch(_ path: String) throws -> DriverProcess {
+    /// Launches chromedriver and waits for its port. Given `--port=0`,
+    /// chromedriver picks a port itself and exits when another socket holds
+    /// it ("IPv4 port not available", seen in CI after the suites had left
+    /// thousands of sockets in TIME_WAIT): a start that ends that way, or
+    /// any way before a port is printed, is tried again, up to five times.
+    static func start(_ path: String) async throws -> (DriverProcess, URL) {
+        var attempt = 1
+        while true {
+            let driver = try launch(path)
+            do {
+                return (driver, try await driver.baseURL())
+            } catch {
+                let exited = !driver.process.isRunning
+                await driver.terminate()
+                guard exited, attempt < 5 else { throw error }
+                attempt += 1
+            }
+        }
+    }
+
+    private static func launch(_ path: String) throws -> DriverProcess {
         let driver = DriverProcess()
         driver.process.executableURL = URL(fileURLWithPath: path)
         driver.process.arguments = ["--port=0"]
