@@ -31,9 +31,7 @@ struct ClientOverheadBenchmark {
     func run() async throws -> [ResultRow] {
         let server = try ChildServer.start()
         defer { server.stop() }
-        guard let base = URL(string: "http://127.0.0.1:\(server.port)") else {
-            throw BenchmarkFailure("no URL for port \(server.port)")
-        }
+        let base = try server.baseURL
         let sequential = try await measure(on: base, inFlight: 1)
         let concurrent = try await measure(on: base, inFlight: 16)
         return [

@@ -30,9 +30,7 @@ struct LayerCostBenchmark {
     func run() async throws -> [ResultRow] {
         let server = try ChildServer.start()
         defer { server.stop() }
-        guard let base = URL(string: "http://127.0.0.1:\(server.port)") else {
-            throw BenchmarkFailure("no URL for port \(server.port)")
-        }
+        let base = try server.baseURL
         let layers = try Self.layers(on: base).enumerated()
             .filter { settings.layers.isEmpty || settings.layers.contains($0.offset + 1) }.map(\.element)
         // Both concurrencies unless one was asked for, which then stands for both.

@@ -20,9 +20,7 @@ struct SlowReadersBenchmark {
     func run() async throws -> [ResultRow] {
         let server = try ChildServer.start()
         defer { server.stop() }
-        guard let base = URL(string: "http://127.0.0.1:\(server.port)") else {
-            throw BenchmarkFailure("no URL for port \(server.port)")
-        }
+        let base = try server.baseURL
         var writer = HTTPClient(baseURL: base, retryPolicy: .never)
         writer.query = [QueryItem(name: "ns", value: "slow"), QueryItem(name: "print", value: "silent")]
         let event = String(repeating: "x", count: 16 << 10)

@@ -6,6 +6,16 @@ struct ChildServer {
     let input: Pipe
     let port: Int
 
+    /// `http://127.0.0.1:PORT`.
+    var baseURL: URL {
+        get throws {
+            guard let url = URL(string: "http://127.0.0.1:\(port)") else {
+                throw BenchmarkFailure("no URL for port \(port)")
+            }
+            return url
+        }
+    }
+
     static func start() throws -> ChildServer {
         let process = Process()
         let executable =

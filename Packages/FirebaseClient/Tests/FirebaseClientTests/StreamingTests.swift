@@ -140,12 +140,19 @@ struct StreamingTests {
         #expect(await database.requests("/idle.json", method: "GET").count == 1)
     }
 
-    @Test("After too many failed reconnections in a row the stream throws the last error")
-    func givesUpAfterTheLimit() async throws {
+    /// A database whose `down` answers 503 ten times, streamed with a
+    /// policy that gives up after two failed reconnections in a row.
+    private static func downDatabase() async throws -> TestDatabase {
         var policy = FirebaseStreamPolicy.immediate
         policy.maxConsecutiveFailures = 2
         let database = try await TestDatabase.make(streaming: policy)
         try database.sandbox.faults.inject(Fault(path: "/down.json", method: "GET", count: 10, status: 503))
+        return database
+    }
+
+    @Test("After too many failed reconnections in a row the stream throws the last error")
+    func givesUpAfterTheLimit() async throws {
+        let database = try await Self.downDatabase()
         var events = database.firebase.events(at: "down").makeAsyncIterator()
         await #expect {
             _ = try await events.next()
@@ -157,10 +164,7 @@ struct StreamingTests {
 
     @Test("Observers see each reconnection as an attempt, with its wait reported before it starts")
     func reconnectionsObserved() async throws {
-        var policy = FirebaseStreamPolicy.immediate
-        policy.maxConsecutiveFailures = 2
-        let database = try await TestDatabase.make(streaming: policy)
-        try database.sandbox.faults.inject(Fault(path: "/down.json", method: "GET", count: 10, status: 503))
+        let database = try await Self.downDatabase()
         let records = Mutex<[String]>([])
         var firebase = database.firebase
         firebase.http.observers.append(

@@ -196,11 +196,11 @@ public struct HTTPClient: Sendable {
         let clock = retryPolicy.clock
         let start = clock.now()
         var attempt = 1
+        let chain = chain
         while true {
             let error: NetworkError
             do {
                 let number = attempt
-                let chain = chain
                 // Without interceptors the attempt is made directly, with no
                 // closure to allocate for the chain.
                 if chain.isEmpty {
@@ -216,8 +216,8 @@ public struct HTTPClient: Sendable {
             let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
             let failed = FailedAttempt(
                 request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
-            guard let delay = await retryDelay(after: failed) else { throw error }
-            log(.retrying(after: error, delay: delay), request, attempt: attempt)
+            guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
+            reportRetry(of: request, after: error, delay: delay, attempt: attempt)
             do {
                 try await clock.sleep(delay)
             } catch {
@@ -235,8 +235,11 @@ public struct HTTPClient: Sendable {
         return (builtInInterceptors + interceptors)[...]
     }
 
-    /// The first decision an interceptor takes, else the retry policy's.
-    private func retryDelay(after failed: FailedAttempt) async -> Duration? {
+    /// The first decision an interceptor of `chain` takes, else the retry
+    /// policy's.
+    private func retryDelay(after failed: FailedAttempt, asking chain: ArraySlice<any HTTPInterceptor>) async
+        -> Duration?
+    {
         for interceptor in chain {
             switch await interceptor.retryDecision(for: failed) {
             case .useRetryPolicy: continue
@@ -385,15 +388,8 @@ public struct HTTPClient: Sendable {
     ) {
         guard !observers.isEmpty else { return }
         let record = NetworkLogRecord(
-            event: event,
-            method: request.method,
-            url: redactor.redact(request.url),
-            headers: redactor.redact(headers),
-            attempt: attempt,
-            duration: duration,
-            bytesSent: request.body?.count ?? 0,
-            bytesReceived: received
-        )
+            event, of: request, headers: headers, attempt: attempt, duration: duration, received: received,
+            redactor: redactor)
         for observer in observers {
             observer.observe(record)
         }

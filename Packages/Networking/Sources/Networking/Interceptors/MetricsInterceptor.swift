@@ -48,9 +48,8 @@ public struct MetricsInterceptor: HTTPInterceptor {
         }
         handler(
             NetworkLogRecord(
-                event: event, method: request.method, url: redactor.redact(request.url),
-                headers: redactor.redact(headers), attempt: attempt, duration: ContinuousClock.now - started,
-                bytesSent: request.body?.count ?? 0, bytesReceived: received))
+                event, of: request, headers: headers, attempt: attempt, duration: ContinuousClock.now - started,
+                received: received, redactor: redactor))
         return try outcome.get()
     }
 }

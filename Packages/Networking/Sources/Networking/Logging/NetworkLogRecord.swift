@@ -72,6 +72,18 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         self.bytesReceived = bytesReceived
     }
 
+    /// The record of `event` for `request`, its URL and `headers` redacted
+    /// by `redactor`: how the client and ``MetricsInterceptor`` build theirs.
+    init(
+        _ event: Event, of request: HTTPRequest, headers: HTTPHeaders, attempt: Int, duration: Duration?,
+        received: Int?, redactor: Redactor
+    ) {
+        self.init(
+            event: event, method: request.method, url: redactor.redact(request.url),
+            headers: redactor.redact(headers), attempt: attempt, duration: duration,
+            bytesSent: request.body?.count ?? 0, bytesReceived: received)
+    }
+
     /// The status answered, for a `response`, `redirect` or `revalidated`
     /// record, or a failure that has one.
     public var status: Int? {
