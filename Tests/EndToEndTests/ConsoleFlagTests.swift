@@ -21,12 +21,16 @@ struct ConsoleFlagTests {
         try process.run()
         defer { if process.isRunning { process.terminate() } }
 
-        var text = ""
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline, !text.contains("Ctrl-C stops it.") {
-            let chunk = errors.fileHandleForReading.availableData
-            if chunk.isEmpty { break }
-            text += String(decoding: chunk, as: UTF8.self)
+        let reader = errors.fileHandleForReading
+        let text = try await Blocking.run {
+            var text = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline, !text.contains("Ctrl-C stops it.") {
+                let chunk = reader.availableData
+                if chunk.isEmpty { break }
+                text += String(decoding: chunk, as: UTF8.self)
+            }
+            return text
         }
         let line = try #require(text.split(separator: "\n").first { $0.hasPrefix("Sandbox console: ") })
         let url = try #require(URL(string: String(line.dropFirst("Sandbox console: ".count))))

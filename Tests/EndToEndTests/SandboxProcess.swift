@@ -23,25 +23,33 @@ final class SandboxProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var text = ""
-        let deadline = ContinuousClock.now + .seconds(60)
-        while ContinuousClock.now < deadline {
-            let data = output.fileHandleForReading.availableData
-            if data.isEmpty { break }
-            text += String(decoding: data, as: UTF8.self)
-            if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Sandbox listening on ") }),
-                let url = URL(string: String(line.dropFirst("Sandbox listening on ".count)))
-            {
-                baseURL = url
-                // Keep draining, so the banner's reader never blocks it.
-                Thread.detachNewThread {
-                    while !output.fileHandleForReading.availableData.isEmpty {}
+        let reader = output.fileHandleForReading
+        let banner = try await Blocking.run { () -> Result<URL, ExampleProcess.Failure> in
+            var text = ""
+            let deadline = ContinuousClock.now + .seconds(60)
+            while ContinuousClock.now < deadline {
+                let data = reader.availableData
+                if data.isEmpty { break }
+                text += String(decoding: data, as: UTF8.self)
+                if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Sandbox listening on ") }),
+                    let url = URL(string: String(line.dropFirst("Sandbox listening on ".count)))
+                {
+                    // Keep draining, so the banner's reader never blocks it.
+                    Thread.detachNewThread {
+                        while !reader.availableData.isEmpty {}
+                    }
+                    return .success(url)
                 }
-                return
             }
+            return .failure(ExampleProcess.Failure(description: "sandbox printed no URL: \(text)"))
         }
-        process.terminate()
-        throw ExampleProcess.Failure(description: "sandbox printed no URL: \(text)")
+        switch banner {
+        case .success(let url):
+            baseURL = url
+        case .failure(let failure):
+            process.terminate()
+            throw failure
+        }
     }
 
     /// The server's resident memory in bytes, from `/proc/<pid>/status`.
@@ -53,15 +61,19 @@ final class SandboxProcess: @unchecked Sendable {
         return kilobytes * 1024
     }
 
-    /// Ends the process and waits for it.
+    /// Ends the process: closes its standard input, and kills it if it has
+    /// not ended within 10 s. Returns at once; the wait runs on a thread of
+    /// its own.
     func stop() {
         try? input.fileHandleForWriting.close()
-        let deadline = Date().addingTimeInterval(10)
-        while process.isRunning, Date() < deadline {
-            Thread.sleep(forTimeInterval: 0.05)
-        }
-        if process.isRunning {
-            process.terminate()
+        Thread.detachNewThread { [self] in
+            let deadline = Date().addingTimeInterval(10)
+            while process.isRunning, Date() < deadline {
+                Thread.sleep(forTimeInterval: 0.05)
+            }
+            if process.isRunning {
+                process.terminate()
+            }
         }
     }
 }

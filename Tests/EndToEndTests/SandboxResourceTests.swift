@@ -27,14 +27,15 @@ struct SandboxResourceTests {
         try await Task.sleep(for: .milliseconds(500))
         let baseline = try #require(sandbox.residentBytes)
 
-        let reader = try StalledReader(url: sandbox.baseURL, path: "/slow.json?ns=slow")
+        let url = sandbox.baseURL
+        let reader = try await Blocking.run { try StalledReader(url: url, path: "/slow.json?ns=slow") }
         // 1,500 events of 16 KB: 24 MB the reader never takes.
         for index in 0..<1500 {
             try await client.send(Request<Void>.put("slow/\(index % 10)", body: chunk).pathExtension("json"))
         }
         // The server gave up on the reader: what it sent ends, at most the
         // backlog limit and the socket buffers, far less than 24 MB.
-        let received = try reader.drainToEnd()
+        let received = try await Blocking.run { try reader.drainToEnd() }
         #expect(received < 16 << 20, "the reader received \(received) bytes before the server closed")
 
         try await Task.sleep(for: .seconds(1))
@@ -50,8 +51,9 @@ struct SandboxResourceTests {
 }
 
 /// A server-sent event client that subscribes and then stops reading, with
-/// a small receive buffer so the server feels it at once.
-struct StalledReader {
+/// a small receive buffer so the server feels it at once. Its calls block:
+/// use it inside `Blocking.run`.
+struct StalledReader: Sendable {
     let socket: Int32
 
     init(url: URL, path: String) throws {

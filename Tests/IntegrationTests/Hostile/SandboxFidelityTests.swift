@@ -112,17 +112,20 @@ struct SandboxFidelityTests {
     @Test("A chunked upload over the limit is answered 413 and the connection closes")
     func chunkedUpload() async throws {
         try await withSmallServer { server, _, _ in
-            let socket = try RawConnection(port: server.baseURL.port ?? 80)
-            defer { socket.close() }
+            let port = server.baseURL.port ?? 80
             let path = "/\(Self.table)"
-            socket.send(
-                Data(
-                    "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
-                        .utf8))
-            let chunk = Data(repeating: UInt8(ascii: "a"), count: 3 << 20)
-            socket.send(Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8))
-            // No final chunk: a server still reading would wait for it forever.
-            let answer = try socket.readUntilClosed(deadline: Date().addingTimeInterval(20))
+            let answer = try await Blocking.run {
+                let socket = try RawConnection(port: port)
+                defer { socket.close() }
+                socket.send(
+                    Data(
+                        "POST \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nTransfer-Encoding: chunked\r\nContent-Type: application/json\r\n\r\n"
+                            .utf8))
+                let chunk = Data(repeating: UInt8(ascii: "a"), count: 3 << 20)
+                socket.send(Data(String(chunk.count, radix: 16).utf8) + Data("\r\n".utf8) + chunk + Data("\r\n".utf8))
+                // No final chunk: a server still reading would wait for it forever.
+                return try socket.readUntilClosed(deadline: Date().addingTimeInterval(20))
+            }
             let text = String(decoding: answer, as: UTF8.self)
             #expect(text.hasPrefix("HTTP/1.1 413"))
             #expect(text.contains("REQUEST_TOO_LARGE"))
@@ -130,7 +133,8 @@ struct SandboxFidelityTests {
     }
 }
 
-/// A bare TCP connection to the loopback server, for what no HTTP client sends.
+/// A bare TCP connection to the loopback server, for what no HTTP client
+/// sends. Its calls block: use it inside `Blocking.run`.
 struct RawConnection {
     let descriptor: Int32
 
