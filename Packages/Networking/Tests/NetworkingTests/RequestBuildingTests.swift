@@ -97,6 +97,30 @@ struct RequestBuildingTests {
                 == "https://host.test/bankey/profile/1")
     }
 
+    @Test(
+        "Every part of a base URL is kept as written: user, IPv6 host, port, encoded path, query, fragment",
+        arguments: [
+            ("http://user:p%40ss@[::1]:8080/a%20b/#top", "http://user:p%40ss@[::1]:8080/a%20b/x.json?q=1#top"),
+            ("https://host.test?k=v%26w#frag", "https://host.test/x.json?k=v%26w&q=1#frag"),
+            ("https://host.test/", "https://host.test/x.json?q=1"),
+        ]
+    )
+    func baseParts(base: String, expected: String) throws {
+        #expect(try url(Request<Data>.get("x").pathExtension("json").query("q", "1"), base: base) == expected)
+    }
+
+    @Test("Setting baseURL moves every later request; a base without a host fails each request")
+    func changingBaseURL() throws {
+        var client = client
+        client.baseURL = URL(string: "http://127.0.0.1:9/db")!
+        #expect(try client.makeHTTPRequest(Request<Data>.get("x")).url.absoluteString == "http://127.0.0.1:9/db/x")
+        client.baseURL = URL(string: "mailto:someone")!
+        #expect(throws: NetworkError.self) { try client.makeHTTPRequest(Request<Data>.get("x")) }
+        // An absolute URL in the request is used whatever the base.
+        let absolute = try client.makeHTTPRequest(Request<Data>.get(URL(string: "https://cdn.test/a b.jpg")!))
+        #expect(absolute.url.absoluteString == "https://cdn.test/a%20b.jpg")
+    }
+
     @Test("Client query items and headers go only to the base URL's origin")
     func defaultsStayOnOrigin() throws {
         var client = HTTPClient(baseURL: URL(string: "https://api.example.test/services/rest")!)

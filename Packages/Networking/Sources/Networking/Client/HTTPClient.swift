@@ -22,7 +22,9 @@ import Foundation
 public struct HTTPClient: Sendable {
     /// The URL every request path is relative to. Its query items, if any,
     /// are sent with every request.
-    public var baseURL: URL
+    public var baseURL: URL {
+        didSet { splitBaseURL = URLBuilder.Base(baseURL) }
+    }
     /// What carries requests to the server.
     public var transport: any HTTPTransport
     /// Header fields sent with every request; a request's own fields win.
@@ -70,6 +72,10 @@ public struct HTTPClient: Sendable {
     /// retries first. Set by the client that made this `HTTPClient`.
     public var builtInInterceptors: [any HTTPInterceptor]
 
+    /// ``baseURL`` split once, for every request's URL; `nil` when it has
+    /// no scheme or host, which each request then reports.
+    private var splitBaseURL: URLBuilder.Base?
+
     /// Creates a client.
     ///
     /// - Parameters:
@@ -88,6 +94,7 @@ public struct HTTPClient: Sendable {
         retryPolicy: RetryPolicy = .default
     ) {
         self.baseURL = baseURL
+        self.splitBaseURL = URLBuilder.Base(baseURL)
         self.transport = transport
         self.headers = [:]
         self.query = []
@@ -145,11 +152,15 @@ public struct HTTPClient: Sendable {
         let sameOrigin =
             request.absoluteURL == nil
             || (base.scheme == baseURL.scheme && base.host == baseURL.host && base.port == baseURL.port)
+        guard let split = request.absoluteURL == nil ? splitBaseURL : URLBuilder.Base(base) else {
+            throw .invalidURL(redactor.redact(base))
+        }
         let url = try URLBuilder.url(
-            base: base,
+            base: split,
             pathComponents: request.pathComponents,
             pathExtension: request.pathExtension,
-            query: (sameOrigin ? query : []) + request.query,
+            query: sameOrigin ? query : [],
+            moreQuery: request.query,
             redactor: redactor
         )
         var headers = (sameOrigin ? headers : [:]).merging(request.headers)

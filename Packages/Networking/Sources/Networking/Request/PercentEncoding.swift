@@ -8,6 +8,10 @@ import Foundation
 /// and a value's `&` as the start of the next item.
 enum PercentEncoding {
     static func encode(_ string: String) -> String {
+        // Most names and values need nothing: hand them back uncopied.
+        if string.utf8.allSatisfy(isUnreserved) {
+            return string
+        }
         var encoded = [UInt8]()
         encoded.reserveCapacity(string.utf8.count)
         for byte in string.utf8 {
@@ -22,13 +26,10 @@ enum PercentEncoding {
         return String(decoding: encoded, as: UTF8.self)
     }
 
-    /// Encodes query items as `name=value&…`.
-    static func encode(_ items: [QueryItem]) -> String {
-        items.map { item in
-            guard let value = item.value else { return encode(item.name) }
-            return encode(item.name) + "=" + encode(value)
-        }
-        .joined(separator: "&")
+    /// Encodes one query item as `name=value`, or `name` without a value.
+    static func encode(_ item: QueryItem) -> String {
+        guard let value = item.value else { return encode(item.name) }
+        return encode(item.name) + "=" + encode(value)
     }
 
     private static let hexDigits = Array("0123456789ABCDEF".utf8)

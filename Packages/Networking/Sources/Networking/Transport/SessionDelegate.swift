@@ -24,10 +24,23 @@ import Foundation
 /// calls the session synchronously, and cancellation goes through
 /// ``cancelLater(_:)``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
+    /// A plain request's head and body so far, changed in place (under
+    /// ``SessionDelegate/lock``) rather than copied out of the dictionary
+    /// and back by every callback.
+    private final class Collection {
+        let continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+        var head: HTTPURLResponse?
+        var body = Data()
+
+        init(_ continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) {
+            self.continuation = continuation
+        }
+    }
+
     /// What a task's callbacks feed.
     private enum Sink {
-        /// A plain request: the head and the body so far.
-        case collecting(CheckedContinuation<(HTTPURLResponse, Data), any Error>, head: HTTPURLResponse?, body: Data)
+        /// A plain request.
+        case collecting(Collection)
         /// A streaming request, before and after its head arrived.
         case streaming(
             head: CheckedContinuation<HTTPURLResponse, any Error>?,
@@ -58,7 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func collect(_ task: URLSessionDataTask, method: HTTPMethod) async throws -> HTTPResponse {
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                start(task, feeding: .collecting(continuation, head: nil, body: Data()))
+                start(task, feeding: .collecting(Collection(continuation)))
             }
         } onCancel: {
             abandon(task)
@@ -142,8 +155,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let streamHead = lock.withLock { () -> CheckedContinuation<HTTPURLResponse, any Error>? in
             switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let continuation, _, let body)?:
-                sinks[dataTask.taskIdentifier] = .collecting(continuation, head: http, body: body)
+            case .collecting(let collection)?:
+                collection.head = http
                 return nil
             case .streaming(let head?, let body, let stream, let backlog)?:
                 sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body, stream: stream, backlog: backlog)
@@ -160,18 +173,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // The limit that was passed, if any.
         let exceeded = lock.withLock { () -> Int? in
             switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let continuation, let head, var body)?:
-                guard body.count + data.count <= maxBodySize else { return maxBodySize }
-                // Drop the dictionary's copy first so the append does not
-                // copy the whole body.
-                sinks[dataTask.taskIdentifier] = nil
-                if body.isEmpty {
+            case .collecting(let collection)?:
+                guard collection.body.count + data.count <= maxBodySize else { return maxBodySize }
+                if collection.body.isEmpty {
                     // A small body comes in one piece: keep it, uncopied.
-                    body = data
+                    collection.body = data
                 } else {
-                    body.append(data)
+                    collection.body.append(data)
                 }
-                sinks[dataTask.taskIdentifier] = .collecting(continuation, head: head, body: body)
                 return nil
             case .streaming(_, let body, _, let backlog)?:
                 return backlog.accept(body.yield(data), size: data.count) ? nil : maxStreamBacklog
@@ -235,13 +244,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private func finish(_ task: URLSessionTask, with error: (any Error)?) {
         guard let sink = lock.withLock({ sinks.removeValue(forKey: task.taskIdentifier) }) else { return }
         switch sink {
-        case .collecting(let continuation, let head, let body):
+        case .collecting(let collection):
             if let error {
-                continuation.resume(throwing: error)
-            } else if let head {
-                continuation.resume(returning: (head, body))
+                collection.continuation.resume(throwing: error)
+            } else if let head = collection.head {
+                collection.continuation.resume(returning: (head, collection.body))
             } else {
-                continuation.resume(throwing: URLError(.badServerResponse))
+                collection.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let body, _, _):
             head?.resume(throwing: error ?? URLError(.badServerResponse))
