@@ -27,7 +27,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// A plain request's head and body so far, changed in place (under
     /// ``SessionDelegate/lock``) rather than copied out of the dictionary
     /// and back by every callback.
-    private final class Collection {
+    private final class CollectedResponse {
         let continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
         var head: HTTPURLResponse?
         var body = Data()
@@ -40,7 +40,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// What a task's callbacks feed.
     private enum Sink {
         /// A plain request.
-        case collecting(Collection)
+        case collecting(CollectedResponse)
         /// A streaming request, before and after its head arrived.
         case streaming(
             head: CheckedContinuation<HTTPURLResponse, any Error>?,
@@ -71,7 +71,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func collect(_ task: URLSessionDataTask, method: HTTPMethod) async throws -> HTTPResponse {
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                start(task, feeding: .collecting(Collection(continuation)))
+                start(task, feeding: .collecting(CollectedResponse(continuation)))
             }
         } onCancel: {
             abandon(task)
@@ -155,8 +155,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let streamHead = lock.withLock { () -> CheckedContinuation<HTTPURLResponse, any Error>? in
             switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let collection)?:
-                collection.head = http
+            case .collecting(let collected)?:
+                collected.head = http
                 return nil
             case .streaming(let head?, let body, let stream, let backlog)?:
                 sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body, stream: stream, backlog: backlog)
@@ -173,13 +173,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // The limit that was passed, if any.
         let exceeded = lock.withLock { () -> Int? in
             switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let collection)?:
-                guard collection.body.count + data.count <= maxBodySize else { return maxBodySize }
-                if collection.body.isEmpty {
+            case .collecting(let collected)?:
+                guard collected.body.count + data.count <= maxBodySize else { return maxBodySize }
+                if collected.body.isEmpty {
                     // A small body comes in one piece: keep it, uncopied.
-                    collection.body = data
+                    collected.body = data
                 } else {
-                    collection.body.append(data)
+                    collected.body.append(data)
                 }
                 return nil
             case .streaming(_, let body, _, let backlog)?:
@@ -244,13 +244,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private func finish(_ task: URLSessionTask, with error: (any Error)?) {
         guard let sink = lock.withLock({ sinks.removeValue(forKey: task.taskIdentifier) }) else { return }
         switch sink {
-        case .collecting(let collection):
+        case .collecting(let collected):
             if let error {
-                collection.continuation.resume(throwing: error)
-            } else if let head = collection.head {
-                collection.continuation.resume(returning: (head, collection.body))
+                collected.continuation.resume(throwing: error)
+            } else if let head = collected.head {
+                collected.continuation.resume(returning: (head, collected.body))
             } else {
-                collection.continuation.resume(throwing: URLError(.badServerResponse))
+                collected.continuation.resume(throwing: URLError(.badServerResponse))
             }
         case .streaming(let head, let body, _, _):
             head?.resume(throwing: error ?? URLError(.badServerResponse))
