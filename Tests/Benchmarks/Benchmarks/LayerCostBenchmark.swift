@@ -33,25 +33,31 @@ struct LayerCostBenchmark {
         let base = try server.baseURL
         let layers = try Self.layers(on: base).enumerated()
             .filter { settings.layers.isEmpty || settings.layers.contains($0.offset + 1) }.map(\.element)
-        // Both concurrencies unless one was asked for, which then stands for both.
-        let sequential = try await measure(layers, inFlight: settings.inFlight ?? 1)
-        let concurrent =
-            settings.inFlight == nil ? try await measure(layers, inFlight: 16) : sequential
+        // Both concurrencies unless one was asked for.
+        var measured: [(inFlight: Int, figures: Figures)] = []
+        for inFlight in settings.inFlight.map({ [$0] }) ?? [1, 16] {
+            measured.append((inFlight, try await measure(layers, inFlight: inFlight)))
+        }
+        let first = measured[0]
         var rows: [ResultRow] = []
         for index in layers.indices {
-            let cpu = [sequential.cpu(of: index), concurrent.cpu(of: index)]
-            let added = index == 0 ? nil : cpu[0].median - sequential.cpu(of: index - 1).median
-            let ratios = [sequential.rateRatios(of: index), concurrent.rateRatios(of: index)]
+            let added = index == 0 ? nil : first.figures.cpu(of: index).median - first.figures.cpu(of: index - 1).median
+            let cpu = measured.map { "\(Format.duration($0.figures.cpu(of: index).median)) \(Self.label($0.inFlight))" }
+            let ratios = measured.map { "\(Format.ratio($0.figures.rateRatios(of: index))) \(Self.label($0.inFlight))" }
             rows.append(
                 .info(
                     "12. \(layers[index].name)",
-                    measured: "CPU a request \(Format.duration(cpu[0].median)) one at a time, "
-                        + "\(Format.duration(cpu[1].median)) 16 in flight; rate ÷ raw "
-                        + "\(Self.format(ratios[0])), 16 in flight \(Self.format(ratios[1]))",
-                    judgedBy: "CPU added a request, one at a time",
+                    measured:
+                        "CPU a request \(cpu.joined(separator: ", ")); rate ÷ raw \(ratios.joined(separator: ", "))",
+                    judgedBy: "CPU added a request, \(Self.label(first.inFlight))",
                     ratio: added.map { ($0 < 0 ? "−" : "+") + Format.duration(abs($0)) } ?? "–"))
         }
         return rows
+    }
+
+    /// `one at a time` or `16 in flight`.
+    private static func label(_ inFlight: Int) -> String {
+        inFlight == 1 ? "one at a time" : "\(inFlight) in flight"
     }
 
     /// Every layer's rounds at one concurrency.
@@ -148,11 +154,6 @@ struct LayerCostBenchmark {
                 guard try await intercepted.send(itemRequest) == expected else { throw Self.wrongBody }
             },
         ]
-    }
-
-    /// `0.97 (0.95–0.99)`.
-    private static func format(_ ratios: Samples) -> String {
-        "\(Format.ratio(ratios.median)) (\(Format.ratio(ratios.min))–\(Format.ratio(ratios.max)))"
     }
 
     private static let wrongBody = BenchmarkFailure("unexpected answer for the benchmarks' item")

@@ -40,6 +40,11 @@ enum Format {
         decimal(value, digits: 2)
     }
 
+    /// A ratio's median with its range: `0.97 (0.95–0.99)`.
+    static func ratio(_ samples: Samples) -> String {
+        "\(ratio(samples.median)) (\(ratio(samples.min))–\(ratio(samples.max)))"
+    }
+
     /// A percentage: `2.4%`.
     static func percent(_ fraction: Double) -> String {
         "\(decimal(fraction * 100, digits: fraction < 0.1 ? 1 : 0))%"

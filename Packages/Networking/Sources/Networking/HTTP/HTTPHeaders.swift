@@ -125,6 +125,7 @@ extension String {
 
     /// Orders ASCII names as their lowercased forms would, without
     /// allocating them; header names are ASCII tokens.
+    ///
     /// A plain loop: twice as fast as comparing two lazily mapped views,
     /// and every response's headers are sorted with it.
     func caseInsensitivePrecedes(_ other: String) -> Bool {
