@@ -95,14 +95,35 @@ final class WebDriver: Sendable {
     }
 
     /// Opens `url` and waits for the console's script to say it is ready:
-    /// up to 60 s, since a loaded 2-core machine running the other suites
+    /// up to 120 s, since a loaded 2-core machine running the other suites
     /// (Python clients among them) beside the browser has needed more than
     /// 30 for the first page (speed is the benchmarks' business, not this
-    /// wait's).
+    /// wait's). A page that never gets ready fails with what the browser
+    /// saw: the document's state, each file it fetched with its status, and
+    /// its console, so a failure seen once in CI says which file or script
+    /// stopped the page.
     func open(_ url: URL) async throws {
         try await navigate(to: url)
-        try await waitUntil(
-            "the page is ready", timeout: .seconds(120), "return document.documentElement.dataset.ready === 'true'")
+        do {
+            try await waitUntil(
+                "the page is ready", timeout: .seconds(120), "return document.documentElement.dataset.ready === 'true'")
+        } catch let failure as Failure {
+            throw Failure(description: "\(failure.description) The browser saw: \(await pageReport())")
+        }
+    }
+
+    /// The document's state, the files it fetched (name, status, duration)
+    /// and the browser's console, for a failure's description.
+    private func pageReport() async -> String {
+        let state =
+            (try? await run(
+                """
+                const files = performance.getEntriesByType('resource').map((entry) =>
+                  `${entry.name} ${entry.responseStatus ?? '?'} ${Math.round(entry.duration)} ms`);
+                return `readyState ${document.readyState}, URL ${location.href}, files [${files.join(', ')}]`;
+                """)) as? String ?? "no answer to a script"
+        let messages = (try? await consoleMessages()) ?? []
+        return "\(state), console \(messages)"
     }
 
     /// Opens `url`, whatever it is, and waits for it to load.
