@@ -3,23 +3,28 @@
 Run by PyAirtableTests (make test) with AIRTABLE_ENDPOINT_URL set to a
 Sandbox started on a free port with `airtable-test-base.json` loaded (the
 base pyairtable's own integration tests use: `Test Wrapper`, `TEST_TABLE`,
-its field ids). Everything goes through pyairtable's own session, as an app
-using it against api.airtable.com would: records, batches, upserts with and
-without `replace`, its `formulas` module, comments, the schema API and
-webhooks (with a notification MAC checked by pyairtable's own
-`WebhookNotification.from_request`).
+its table and field ids, and a second table, `SHOUTING`, with a formula
+field). Everything goes through pyairtable's own session, as an app using it
+against api.airtable.com would: records, batches, upserts with and without
+`replace`, records sent back as they were received, every list option by GET
+and by POST, its `formulas` module, comments, the schema API and webhooks
+(for this machine and for another host, with a notification MAC checked by
+pyairtable's own `WebhookNotification.from_request`).
 """
 
 import datetime
 import os
+import time
 import unittest
 import uuid
 
 from pyairtable import Api
+from requests import HTTPError
 from pyairtable.formulas import AND, DATETIME_PARSE, EQ, FIND, GT, LEN, OR, Field, match
 
 BASE = "appaPqizdsNHDvlEm"
 TABLE = "TEST_TABLE"
+TABLE_ID = "tblfbOcVkVnnKxurq"
 TEXT_ID = "fldzbVdWW4xJdZ1em"
 NUMBER_ID = "fldFLyuxGuWobyMV2"
 
@@ -29,6 +34,7 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
     def setUpClass(cls):
         cls.api = Api(os.environ["AIRTABLE_TOKEN"], endpoint_url=os.environ["AIRTABLE_ENDPOINT_URL"])
         cls.table = cls.api.table(BASE, TABLE)
+        cls.shouting = cls.api.table(BASE, "SHOUTING")
 
     def test_records(self):
         table = self.table
@@ -51,8 +57,8 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         self.assertTrue(all(d["deleted"] for d in deleted))
 
     def test_string_cells(self):
-        record = self.table.create({"text": "Cells", "number": 3, "boolean": True, "datetime": "2024-01-15T10:00:00.000Z"})
-        found = self.table.all(
+        record = self.shouting.create({"text": "Cells", "number": 3, "boolean": True, "datetime": "2024-01-15T10:00:00.000Z"})
+        found = self.shouting.all(
             formula=EQ(Field("text"), "Cells"), cell_format="string", time_zone="Europe/Paris", user_locale="en-gb"
         )
         self.assertEqual(len(found), 1)
@@ -60,19 +66,25 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         self.assertEqual((fields["text"], fields["number"], fields["boolean"], fields["shouting"]), ("Cells", "3", "checked", "CELLS"))
         # The field shows ISO dates in UTC, 24-hour time, whatever the request's zone.
         self.assertEqual(fields["datetime"], "2024-01-15 10:00")
-        self.table.delete(record["id"])
+        self.shouting.delete(record["id"])
 
     def test_field_ids(self):
-        record = self.table.create({TEXT_ID: "Hello", NUMBER_ID: 3}, use_field_ids=True)
-        self.assertEqual(record["fields"], {TEXT_ID: "Hello", NUMBER_ID: 3, self.table.schema().field("shouting").id: "HELLO"})
-        fetched = self.table.get(record["id"])
+        text, number = "fldShoutingText01", "fldShoutingNumb01"
+        record = self.shouting.create({text: "Hello", number: 3}, use_field_ids=True)
+        self.assertEqual(record["fields"], {text: "Hello", number: 3, self.shouting.schema().field("shouting").id: "HELLO"})
+        fetched = self.shouting.get(record["id"])
         self.assertEqual(fetched["fields"]["shouting"], "HELLO")
-        self.table.delete(record["id"])
+        # A computed field sent back is refused, as Airtable refuses it.
+        with self.assertRaises(HTTPError) as refused:
+            self.shouting.batch_update([fetched])
+        self.assertEqual(refused.exception.response.status_code, 422)
+        self.assertIn("INVALID_VALUE_FOR_COLUMN", refused.exception.response.text)
+        self.shouting.delete(record["id"])
 
     def test_upsert(self):
         key = str(uuid.uuid4())
-        one, two = self.table.batch_create([{"text": key + "-1", "number": 1}, {"text": key + "-2", "number": 2}])
-        result = self.table.batch_upsert(
+        one, two = self.shouting.batch_create([{"text": key + "-1", "number": 1}, {"text": key + "-2", "number": 2}])
+        result = self.shouting.batch_upsert(
             [
                 {"fields": {"text": key + "-1", "number": 10}},
                 {"fields": {"text": key + "-3", "number": 30}},
@@ -83,9 +95,40 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         self.assertEqual(result["updatedRecords"], [one["id"], two["id"]])
         self.assertEqual(len(result["createdRecords"]), 1)
         self.assertEqual([r["fields"]["number"] for r in result["records"]], [10, 30, 20])
-        replaced = self.table.batch_upsert([{"fields": {"text": key + "-1"}}], key_fields=["text"], replace=True)
+        replaced = self.shouting.batch_upsert([{"fields": {"text": key + "-1"}}], key_fields=["text"], replace=True)
         self.assertEqual(replaced["records"][0]["fields"], {"text": key + "-1", "shouting": (key + "-1").upper()})
-        self.table.batch_delete([one["id"], two["id"], result["createdRecords"][0]])
+        self.shouting.batch_delete([one["id"], two["id"], result["createdRecords"][0]])
+
+    def test_round_trips(self):
+        table = self.table
+        table.batch_delete([r["id"] for r in table.all()])
+        # Records are sent back as they came, id and createdTime included.
+        created = table.batch_create([{"text": "A", "number": 1, "boolean": True} for _ in range(3)])
+        for record in created:
+            record["fields"]["text"] = "C"
+        self.assertEqual([r["fields"]["text"] for r in table.batch_update(created)], ["C"] * 3)
+        table.batch_delete([r["id"] for r in created])
+        # Every list option, by GET and, with a formula too long for a URL, by POST.
+        record = table.create({"text": "abracadabra"})
+        by_id = [{"id": record["id"], "createdTime": record["createdTime"], "fields": {TEXT_ID: "abracadabra"}}]
+        long = "{text} != '%s'" % ("x" * 17000)
+        for formula in [None, long]:
+            self.assertEqual(table.all(formula=formula, view="view"), [record])
+            self.assertEqual(table.all(formula=formula, max_records=1), [record])
+            self.assertEqual(table.all(formula=formula, page_size=1), [record])
+            self.assertEqual(table.all(formula=formula, offset=""), [record])
+            self.assertEqual(table.all(formula=formula, fields=["text", "number"]), [record])
+            self.assertEqual(table.all(formula=formula, cell_format="json"), [record])
+            self.assertEqual(table.all(formula=formula, sort=["text", "number"]), [record])
+            self.assertEqual(table.all(formula=formula, time_zone="utc"), [record])
+            self.assertEqual(table.all(formula=formula, user_locale="en-ie"), [record])
+            self.assertEqual(table.all(formula=formula, use_field_ids=True), by_id)
+        # An upsert that answers by field id; a key field set to null makes a record.
+        upserted = table.batch_upsert([{"fields": {"text": "abracadabra", "number": 8}}], key_fields=["text"], use_field_ids=True)
+        self.assertEqual(upserted["records"], [{"id": record["id"], "createdTime": record["createdTime"], "fields": {TEXT_ID: "abracadabra", NUMBER_ID: 8}}])
+        blank = table.batch_upsert([{"fields": {"text": None, "number": 7}}], key_fields=["text"], replace=True)
+        self.assertEqual(blank["records"][0]["fields"], {"number": 7})
+        table.batch_delete([record["id"], blank["records"][0]["id"]])
 
     def test_formulas(self):
         now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=123000)
@@ -148,7 +191,7 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         webhook = base.webhook(created.id)
         payloads = list(webhook.payloads(cursor=1))
         self.assertEqual(len(payloads), 2)
-        changed = payloads[1].changed_tables_by_id["tblTestTable00001"].changed_records_by_id[record["id"]]
+        changed = payloads[1].changed_tables_by_id[TABLE_ID].changed_records_by_id[record["id"]]
         self.assertEqual(changed.current.cell_values_by_field_id[TEXT_ID], "changed")
         webhook.disable_notifications()
         self.assertFalse(base.webhook(created.id).are_notifications_enabled)
@@ -160,6 +203,33 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         self.assertEqual(notification.webhook.id, created.id)
         webhook.delete()
         self.assertNotIn(created.id, [w.id for w in base.webhooks()])
+        self.table.delete(record["id"])
+
+    def test_remote_webhook(self):
+        # A webhook for another host is made, as on Airtable; the Sandbox
+        # keeps its payloads but sends it no ping.
+        base = self.api.base(BASE)
+        created = base.add_webhook("https://example.com/", {"options": {"filters": {"dataTypes": ["tableData"]}}})
+        webhook = base.webhook(created.id)
+        record = self.table.create({"text": "Hey there!"})
+        payloads = list(webhook.payloads())
+        self.assertEqual(len(payloads), 1)
+        created_record = payloads[0].changed_tables_by_id[TABLE_ID].created_records_by_id[record["id"]]
+        self.assertEqual(created_record.cell_values_by_field_id, {TEXT_ID: "Hey there!"})
+        for index in range(5):
+            self.table.update(record["id"], {"text": str(index)})
+        later = list(webhook.payloads(cursor=payloads[0].cursor + 1))
+        self.assertEqual(
+            [int(p.changed_tables_by_id[TABLE_ID].changed_records_by_id[record["id"]].current.cell_values_by_field_id[TEXT_ID]) for p in later],
+            list(range(5)),
+        )
+        # The ping is the Sandbox's own task: its result is there soon after.
+        deadline = time.monotonic() + 10
+        while (result := base.webhook(created.id).last_notification_result) is None and time.monotonic() < deadline:
+            time.sleep(0.05)
+        self.assertIsNotNone(result)
+        self.assertFalse(result.success)
+        webhook.delete()
         self.table.delete(record["id"])
 
 

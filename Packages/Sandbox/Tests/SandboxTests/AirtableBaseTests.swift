@@ -246,14 +246,45 @@ struct AirtableBaseTests {
             await sandbox.airtable("POST", hooks + "/\(id)/enableNotifications", json: #"{"enable": false}"#).status
                 == 200)
         #expect(Self.json(await sandbox.airtable("GET", hooks))["webhooks"]?[0]?["areNotificationsEnabled"] == false)
-        let remote = await sandbox.airtable(
-            "POST", hooks,
-            json:
-                #"{"notificationUrl": "https://example.com/hook", "specification": {"options": {"filters": {"dataTypes": ["tableData"]}}}}"#
-        )
-        #expect(remote.status == 422)
         #expect(await sandbox.airtable("DELETE", hooks + "/\(id)").status == 200)
         #expect(await sandbox.airtable("GET", hooks + "/\(id)/payloads").status == 404)
+    }
+
+    @Test(
+        "A webhook for another host is made, as on Airtable, but not pinged unless remote webhooks are allowed; its last result says so"
+    )
+    func remoteWebhooks() async throws {
+        let sandbox = try await Self.sandbox()
+        let hooks = "/v0/bases/appaPqizdsNHDvlEm/webhooks"
+        func create(_ url: String) async -> SandboxResponse {
+            await sandbox.airtable(
+                "POST", hooks,
+                json:
+                    #"{"notificationUrl": "\#(url)", "specification": {"options": {"filters": {"dataTypes": ["tableData"]}}}}"#
+            )
+        }
+        // A name that starts like a loopback address is not one.
+        for url in ["https://example.com/hook", "http://127.example.com/hook"] {
+            let created = await create(url)
+            #expect(created.status == 200, "\(url): \(created.bodyText)")
+        }
+        for url in ["ftp://example.com/hook", "not a url", "https:///no-host"] {
+            #expect(await create(url).status == 422, "\(url)")
+        }
+        _ = await sandbox.airtable("POST", Self.table, json: #"{"fields": {"text": "ping"}}"#)
+        var results: [JSON] = []
+        let deadline = ContinuousClock.now + .seconds(10)
+        while ContinuousClock.now < deadline {
+            let listed = Self.json(await sandbox.airtable("GET", hooks))["webhooks"]?.arrayValue ?? []
+            results = listed.compactMap { $0["lastNotificationResult"] }.filter { $0 != .null }
+            if results.count == 2 { break }
+            try await Task.sleep(for: .milliseconds(20))
+        }
+        #expect(results.count == 2)
+        for result in results {
+            #expect(result["success"] == false && result["willBeRetried"] == false)
+            #expect(result["error"]?["message"]?.stringValue?.contains("did not send") == true, "\(result)")
+        }
     }
 
     @Test("Lookups, counts and rollups follow the record's links into the linked table")

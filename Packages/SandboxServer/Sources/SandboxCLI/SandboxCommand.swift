@@ -110,7 +110,10 @@ struct SandboxCommand: AsyncParsableCommand {
         completion: .file())
     var airtableBaseFiles: [String] = []
 
-    @Flag(help: "Let Airtable webhooks ping hosts other than this machine (off: only loopback URLs are accepted).")
+    @Flag(
+        help:
+            "Let Airtable webhooks ping hosts other than this machine (off: webhooks with other URLs are kept, their pings not sent)."
+    )
     var airtableRemoteWebhooks = false
 
     @Flag(help: "Accept Airtable's legacy ?api_key= (retired on the real service on 2024-02-01).")

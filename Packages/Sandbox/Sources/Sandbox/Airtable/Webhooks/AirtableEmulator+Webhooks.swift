@@ -51,12 +51,10 @@ extension AirtableEmulator {
         else { throw .missingFields("specification") }
         var url: URL?
         if let text = body["notificationUrl"]?.stringValue {
-            guard let parsed = URL(string: text), await webhookRegistry.accepts(parsed) else {
+            guard let parsed = URL(string: text), AirtableWebhooks.isNotificationURL(parsed) else {
                 throw AirtableFailure(
                     status: 422, type: "INVALID_REQUEST_UNKNOWN",
-                    message:
-                        "Invalid request: notificationUrl must be an http(s) URL on this machine (start the sandbox with remote webhooks allowed to reach others)."
-                )
+                    message: "Invalid request: notificationUrl must be an http or https URL.")
             }
             url = parsed
         }

@@ -139,6 +139,8 @@ actor AirtableWebhooks {
 
     /// POSTs `{"base", "webhook", "timestamp"}` to the webhook's URL with
     /// the MAC of the body; the result is kept as `lastNotificationResult`.
+    /// A URL off this machine, while remote pings are not allowed, is not
+    /// called: the result says why, as a failed delivery would.
     private func notify(_ webhook: Webhook, url: URL, at time: Date) {
         let body: JSON = [
             "base": ["id": .string(webhook.baseID)], "webhook": ["id": .string(webhook.id)],
@@ -151,12 +153,13 @@ actor AirtableWebhooks {
             "X-Airtable-Content-MAC": "hmac-sha256=" + mac.map { String(format: "%02x", $0) }.joined(),
         ]
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: data)
-        let transport = transport
+        let reachable = mayReach(url)
+        let transport = reachable ? transport : nil
         let observer = deliveryObserver
         let id = webhook.id
         Task {
             let started = ContinuousClock.now
-            let response = try? await transport.send(request)
+            let response = try? await transport?.send(request)
             let duration = ContinuousClock.now - started
             let milliseconds =
                 (Double(duration.components.seconds) * 1000
@@ -167,7 +170,13 @@ actor AirtableWebhooks {
                 "durationMs": .number(milliseconds), "retryNumber": 0,
             ]
             if response == nil {
-                result["error"] = ["message": "The notification could not be delivered."]
+                result["error"] = [
+                    "message": .string(
+                        reachable
+                            ? "The notification could not be delivered."
+                            : "The Sandbox did not send the notification: it pings only this machine unless remote webhooks are allowed."
+                    )
+                ]
                 result["willBeRetried"] = false
             }
             _ = self.update(id) { [result] in $0.lastNotificationResult = .object(result) }
@@ -176,6 +185,7 @@ actor AirtableWebhooks {
             let redactor = Redactor()
             let components = URLComponents(url: url, resolvingAgainstBaseURL: false)
             let path = components?.percentEncodedPath ?? "/"
+            let host = components?.host ?? ""
             await observer?(
                 RecordedRequest(
                     service: "airtable", method: "POST", path: path.isEmpty ? "/" : path,
@@ -183,17 +193,34 @@ actor AirtableWebhooks {
                     status: response?.status ?? 0, duration: duration, requestHeaders: headers,
                     requestBody: CapturedBody(data), responseHeaders: redactor.redact(response?.headers ?? [:]),
                     responseBody: CapturedBody(response?.body ?? Data()),
-                    note: "Sent by the Sandbox: a notification of webhook \(id) to \(components?.host ?? "")"))
+                    note: reachable
+                        ? "Sent by the Sandbox: a notification of webhook \(id) to \(host)"
+                        : "Not sent by the Sandbox: a notification of webhook \(id) to \(host), off this machine (remote webhooks are not allowed)"
+                ))
         }
     }
 
-    /// Whether pings may go to `url`: this machine's addresses, unless
-    /// remote ones are allowed.
-    func accepts(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https", let host = url.host
+    /// Whether `url` can be a webhook's `notificationUrl`: http or https,
+    /// with a host. Any such URL is taken, as Airtable takes it; whether a
+    /// ping is sent there is ``mayReach(_:)``'s answer.
+    static func isNotificationURL(_ url: URL) -> Bool {
+        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = url.host, !host.isEmpty
         else { return false }
+        return true
+    }
+
+    /// Whether pings may go to `url`: this machine's addresses, unless
+    /// remote ones are allowed, so a sandbox never calls out to the network
+    /// unless told to.
+    private func mayReach(_ url: URL) -> Bool {
         if allowsRemoteNotifications { return true }
-        return ["127.0.0.1", "localhost", "::1", "[::1]"].contains(host.lowercased()) || host.hasPrefix("127.")
+        guard let host = url.host?.lowercased() else { return false }
+        if ["localhost", "::1", "[::1]"].contains(host) { return true }
+        // An IPv4 literal in 127.0.0.0/8; a name such as 127.example.com
+        // is not one, whatever it resolves to.
+        let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+        return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
 }
 
