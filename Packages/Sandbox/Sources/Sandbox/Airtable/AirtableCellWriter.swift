@@ -288,7 +288,8 @@ struct AirtableCellWriter {
     }
 
     /// Existing attachments are kept by `id`; new ones are given by `url`
-    /// (Airtable downloads them later; the emulator keeps the URL).
+    /// (Airtable downloads them after the write, and so does
+    /// `AirtableAttachmentFetcher` for URLs on this machine).
     private func attachments(
         _ value: JSON, _ field: AirtableField, existing: JSON?
     ) throws(AirtableFailure) -> [JSON] {

@@ -39,8 +39,10 @@ import Networking
 /// ``Configuration/allowsRemoteWebhooks``; offsets are stateless (they survive a
 /// restart, and expire only when the record they point at leaves the
 /// listing or the query changes); linked record ids
-/// are checked for shape only; new attachments keep their URL without being
-/// downloaded; a refused request is not followed by a 30-second penalty.
+/// are checked for shape only; new attachments given by URL are downloaded
+/// (gaining `size`, `type`, and `width` and `height` for images) only from
+/// this machine, keep their URL rather than a copy's, and get no
+/// `thumbnails`; a refused request is not followed by a 30-second penalty.
 ///
 /// ```swift
 /// let sandbox = try await Sandbox()
@@ -132,8 +134,10 @@ public final class AirtableEmulator: SandboxService {
             window: configuration.rateLimitWindow, isEnabled: configuration.rateLimitEnabled)
         let webhookRegistry = AirtableWebhooks(allowsRemoteNotifications: configuration.allowsRemoteWebhooks)
         self.webhookRegistry = webhookRegistry
+        let attachmentFetcher = AirtableAttachmentFetcher(store: store)
         await store.observeChanges { base, before, after, touched in
             await webhookRegistry.record(base: base, before: before, after: after, touched: touched, at: Date())
+            await attachmentFetcher.consider(base: base, before: before, after: after, touched: touched)
         }
         let fixture = try AirtableLessonSeed.fixtureRecords()
         collaborators = AirtableLessonSeed.collaborators(in: fixture)

@@ -30,7 +30,7 @@ public struct SandboxTransport: StreamingHTTPTransport {
     /// Answers the request, streaming the body as the emulator produces it.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
         let sandboxRequest = Self.sandboxRequest(for: request)
-        let response = try await withTimeout(request.timeout) {
+        let response = try await withDeadline(request.timeout) {
             await sandbox.respond(to: sandboxRequest)
         }
         switch response.body {
@@ -77,23 +77,6 @@ public struct SandboxTransport: StreamingHTTPTransport {
                 continuation.finish()
             }
             continuation.onTermination = { _ in task.cancel() }
-        }
-    }
-
-    private func withTimeout<T: Sendable>(
-        _ timeout: Duration?,
-        _ operation: @escaping @Sendable () async -> T
-    ) async throws -> T {
-        guard let timeout else { return await operation() }
-        return try await withThrowingTaskGroup(of: T.self) { group in
-            group.addTask { await operation() }
-            group.addTask {
-                try await Task.sleep(for: timeout)
-                throw URLError(.timedOut)
-            }
-            defer { group.cancelAll() }
-            guard let first = try await group.next() else { throw URLError(.timedOut) }
-            return first
         }
     }
 }
