@@ -9,11 +9,12 @@ import Networking
 /// the write, and then the attachment gains its `size`, `type` and, for an
 /// image, `width` and `height`. The fetcher does the same for URLs on this
 /// machine (the Sandbox calls no other host): told of each committed write,
-/// it downloads every new attachment still without a `size`, at most
-/// ``maxInFlight`` at a time, ``AirtableEmulator/maxUploadBytes`` and
-/// ``deadline`` each, following no redirect, and writes what it learnt back into the cell. An
-/// attachment elsewhere, one that fails, or one over the bounds keeps its
-/// `url` and `filename` only, as on Airtable before its download.
+/// it downloads every new attachment still without a `size` (at most
+/// ``maxInFlight`` at a time, each within ``AirtableEmulator/maxUploadBytes``
+/// and ``deadline``, following no redirect) and writes what it learnt back
+/// into the cell. An attachment elsewhere, one that fails, or one over the
+/// bounds keeps its `url` and `filename` only, as on Airtable before its
+/// download.
 actor AirtableAttachmentFetcher {
     /// The most downloads at once; an attachment beyond them is not fetched.
     static let maxInFlight = 8
