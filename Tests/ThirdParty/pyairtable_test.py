@@ -7,7 +7,8 @@ its table and field ids, and a second table, `SHOUTING`, with a formula
 field). Everything goes through pyairtable's own session, as an app using it
 against api.airtable.com would: records, batches, upserts with and without
 `replace`, records sent back as they were received, every list option by GET
-and by POST, its `formulas` module, comments, the schema API and webhooks
+and by POST, its `formulas` module, its ORM (links both ways, lookups,
+counts, a formula's NaN and errors), comments, the schema API and webhooks
 (for this machine and for another host, with a notification MAC checked by
 pyairtable's own `WebhookNotification.from_request`).
 """
@@ -129,6 +130,62 @@ class PyAirtableAgainstSandbox(unittest.TestCase):
         blank = table.batch_upsert([{"fields": {"text": None, "number": 7}}], key_fields=["text"], replace=True)
         self.assertEqual(blank["records"][0]["fields"], {"number": 7})
         table.batch_delete([record["id"], blank["records"][0]["id"]])
+
+    def test_orm(self):
+        import pyairtable.api.api as api_module
+        from pyairtable.orm import Model
+        from pyairtable.orm import fields as F
+
+        # The ORM makes its own Api from each Meta, for api.airtable.com.
+        defaults = api_module.Api.__init__.__kwdefaults__
+        self.addCleanup(defaults.__setitem__, "endpoint_url", defaults["endpoint_url"])
+        defaults["endpoint_url"] = os.environ["AIRTABLE_ENDPOINT_URL"]
+
+        def meta(table):
+            return type("Meta", (), {"api_key": os.environ["AIRTABLE_TOKEN"], "base_id": BASE, "table_name": table})
+
+        class Address(Model):
+            Meta = meta("Address")
+            street = F.TextField("Street")
+
+        class Contact(Model):
+            Meta = meta("Contact")
+            first_name = F.TextField("First Name")
+            address = F.LinkField("Address", Address)
+            birthday = F.DateField("Birthday")
+
+        class Everything(Model):
+            Meta = meta("Everything")
+            name = F.TextField("Name")
+            formula_integer = F.IntegerField("Formula Int", readonly=True)
+            formula_nan = F.TextField("Formula NaN", readonly=True)
+            link_self = F.SingleLinkField("Link to Self", F.LinkSelf)
+            link_count = F.CountField("Link to Self (Count)")
+            lookup_integer = F.LookupField("Lookup Int", readonly=True)
+            lookup_error = F.LookupField("Lookup Error", readonly=True)
+            autonumber = F.AutoNumberField("Autonumber")
+
+        address = Address(street="123 Han")
+        address.save()
+        contact = Contact(first_name="John", address=[address], birthday=datetime.date(1970, 1, 2))
+        self.assertTrue(contact.save().created)
+        fetched = Contact.from_id(contact.id)
+        self.assertEqual((fetched.address[0].id, fetched.address[0].street), (address.id, "123 Han"))
+        self.assertEqual(fetched.birthday, datetime.date(1970, 1, 2))
+        # The link's other side, as Airtable keeps it.
+        self.assertEqual(self.api.table(BASE, "Address").get(address.id)["fields"]["Contact"], [contact.id])
+
+        record = Everything(name="self")
+        record.save()
+        record.link_self = record
+        record.save()
+        record.fetch()
+        self.assertEqual((record.formula_integer, record.formula_nan), (3, {"specialValue": "NaN"}))
+        self.assertEqual((record.link_count, record.lookup_integer), (1, [3]))
+        self.assertEqual(record.lookup_error, [{"error": "#ERROR!"}])
+        self.assertIsInstance(record.autonumber, int)
+        for model in (contact, address, record):
+            model.delete()
 
     def test_formulas(self):
         now = datetime.datetime.now(datetime.timezone.utc).replace(microsecond=123000)

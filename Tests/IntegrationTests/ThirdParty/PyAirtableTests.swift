@@ -31,7 +31,7 @@ struct PyAirtableTests {
                     "AIRTABLE_TOKEN": AirtableEmulator.Configuration.defaultToken,
                 ])
             #expect(run.status == 0, "\(run.output)")
-            #expect(run.output.contains("Ran 10 tests"), "\(run.output)")
+            #expect(run.output.contains("Ran 11 tests"), "\(run.output)")
         }
     }
 }

@@ -91,7 +91,11 @@ actor AirtableStore {
         guard let index = base.tableIndex(key) else { throw .modelNotFound }
         var transaction = AirtableTableTransaction(base.tables[index].attached(to: base))
         let result = try change(&transaction)
-        let changes = AirtablePersistence.rows(for: transaction)
+        // The links' other sides, committed with the write itself.
+        var written = AirtableInverseLinks.apply(before: base.tables[index], to: &transaction, in: base)
+        written[index] = transaction
+        let ordered = written.sorted { $0.key < $1.key }
+        let changes = ordered.flatMap { AirtablePersistence.rows(for: $0.value) }
         if let storage, !changes.isEmpty {
             do {
                 try await storage.commit(changes, in: AirtablePersistence.namespace(baseID))
@@ -99,12 +103,14 @@ actor AirtableStore {
                 throw .storageFailed
             }
         }
-        let before = base.tables[index]
-        var after = transaction.table
-        after.base = nil
-        bases[baseID]?.tables[index] = after
-        if let changeObserver, !transaction.touchedRecords.isEmpty {
-            await changeObserver(baseID, before, after, transaction.touchedRecords)
+        for (tableIndex, written) in ordered {
+            let before = base.tables[tableIndex]
+            var after = written.table
+            after.base = nil
+            bases[baseID]?.tables[tableIndex] = after
+            if let changeObserver, !written.touchedRecords.isEmpty {
+                await changeObserver(baseID, before, after, written.touchedRecords)
+            }
         }
         return result
     }
