@@ -30,16 +30,20 @@ struct AirtableInverseLinkTests {
            "records": [{"id": "recPersonAda00001", "fields": {"Name": "Ada"}}]}]}
         """#
 
+    static func sandbox() async throws -> Sandbox {
+        var configuration = SandboxConfiguration()
+        configuration.airtable.rateLimitEnabled = false
+        configuration.airtable.bases = [baseFile]
+        return try await Sandbox(configuration: configuration)
+    }
+
     static func json(_ response: SandboxResponse) -> JSON {
         (try? JSON.parse(response.data)) ?? .null
     }
 
     @Test("Linking, unlinking and deleting on one side changes the other; so does a write on the other side")
     func bothWays() async throws {
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [Self.baseFile]
-        let sandbox = try await Sandbox(configuration: configuration)
+        let sandbox = try await Self.sandbox()
         let base = "/v0/appInverseLinks01"
         func project(_ record: String) async -> JSON? {
             Self.json(await sandbox.airtable("GET", base + "/Tasks/" + record))["fields"]?["Project"]
@@ -70,12 +74,37 @@ struct AirtableInverseLinkTests {
         #expect(await project("recTaskNumber0002") == ["recProjectOne0001"])
     }
 
+    @Test("A link field made through the metadata API gets its twin in the linked table, and links go both ways")
+    func twinsMadeByTheMetadataAPI() async throws {
+        let sandbox = try await Self.sandbox()
+        let fields = "/v0/meta/bases/appInverseLinks01/tables/tblProjectsTab001/fields"
+        var twins: [String] = []
+        for name in ["Blocked by", "Reviewed"] {
+            let created = await sandbox.airtable(
+                "POST", fields,
+                json:
+                    #"{"name": "\#(name)", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblTasksTable0001"}}"#
+            )
+            #expect(created.status == 200, "\(created.bodyText)")
+            twins.append(Self.json(created)["options"]?["inverseLinkFieldId"]?.stringValue ?? "")
+        }
+        let tables = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/appInverseLinks01/tables"))["tables"]
+        let tasks = tables?.arrayValue?.first { $0["id"] == "tblTasksTable0001" }
+        let made = tasks?["fields"]?.arrayValue?.filter { twins.contains($0["id"]?.stringValue ?? "-") } ?? []
+        // Named after the table, " 2" when the name is taken; each links back.
+        #expect(made.map { $0["name"] } == ["Projects", "Projects 2"])
+        #expect(made.allSatisfy { $0["options"]?["linkedTableId"] == "tblProjectsTab001" })
+        _ = await sandbox.airtable(
+            "PATCH", "/v0/appInverseLinks01/Projects/recProjectOne0001",
+            json: #"{"fields": {"Blocked by": ["recTaskNumber0001"]}}"#)
+        let task = Self.json(await sandbox.airtable("GET", "/v0/appInverseLinks01/Tasks/recTaskNumber0001"))
+        #expect(task["fields"]?["Projects"] == ["recProjectOne0001"])
+        #expect(task["fields"]?["Projects 2"] == nil)
+    }
+
     @Test("Twins in one table: a mentor's mentees follow each mentee's mentor")
     func selfLinks() async throws {
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [Self.baseFile]
-        let sandbox = try await Sandbox(configuration: configuration)
+        let sandbox = try await Self.sandbox()
         let people = "/v0/appInverseLinks01/People"
         let created = await sandbox.airtable(
             "POST", people, json: #"{"fields": {"Name": "Grace", "Mentor": ["recPersonAda00001"]}}"#)

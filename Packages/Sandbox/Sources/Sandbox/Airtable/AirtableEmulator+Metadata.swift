@@ -89,9 +89,11 @@ extension AirtableEmulator {
                         "The table already has a field named \(JSON.string(field.name).jsonText).")
                 }
                 transaction.add(field)
-                return AirtableSchemaCodec.json(field)
+                return field.id
             }
-            return .json(200, field)
+            // Read back after the write: a link field has gained its twin's id.
+            let added = await store.table(base: base.id, path[1])?.fields.first { $0.id == field }
+            return .json(200, added.map(AirtableSchemaCodec.json) ?? .null)
         case ("PATCH", 4) where path[0] == "tables" && path[2] == "fields":
             let body = try Self.jsonBody(request)
             let name = try Self.optionalText(body["name"])

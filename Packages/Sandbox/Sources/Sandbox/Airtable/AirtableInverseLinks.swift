@@ -5,7 +5,9 @@ import Networking
 /// `inverseLinkFieldId` has a twin in the linked table, and a write to one
 /// side changes the other. Linking record A to B adds A to B's twin field;
 /// unlinking, or deleting A, takes it out. Run once per write on what the
-/// write touched, so the twin's own changes are not followed back.
+/// write touched, so the twin's own changes are not followed back. A link
+/// field added to a table (the metadata API's create field) gets its twin
+/// in the linked table, named after this table, as Airtable makes one.
 enum AirtableInverseLinks {
     /// One change to a twin field: `source` added to or removed from the
     /// `field` cell of `record` in `table`.
@@ -24,6 +26,7 @@ enum AirtableInverseLinks {
     static func apply(
         before: AirtableTable, to transaction: inout AirtableTableTransaction, in base: AirtableBase
     ) -> [Int: AirtableTableTransaction] {
+        var others = addTwins(before: before, to: &transaction, in: base)
         let after = transaction.table
         var edits: [Edit] = []
         for field in after.fields where field.type == .multipleRecordLinks {
@@ -42,7 +45,6 @@ enum AirtableInverseLinks {
                 }
             }
         }
-        var others: [Int: AirtableTableTransaction] = [:]
         for edit in edits {
             if edit.table == after.id {
                 transaction.link(edit.record, field: edit.field, to: edit.source, adds: edit.adds)
@@ -51,6 +53,42 @@ enum AirtableInverseLinks {
                 other.link(edit.record, field: edit.field, to: edit.source, adds: edit.adds)
                 others[index] = other
             }
+        }
+        return others
+    }
+
+    /// A twin for each link field the write added to another table without
+    /// one: a link field back, named after this table (with " 2", " 3"…
+    /// when the name is taken), unless the linked table has no room left.
+    private static func addTwins(
+        before: AirtableTable, to transaction: inout AirtableTableTransaction, in base: AirtableBase
+    ) -> [Int: AirtableTableTransaction] {
+        var others: [Int: AirtableTableTransaction] = [:]
+        let existing = Set(before.fields.map(\.id))
+        let table = transaction.table
+        for field in table.fields
+        where field.type == .multipleRecordLinks && !existing.contains(field.id)
+            && field.options["inverseLinkFieldId"] == nil
+        {
+            guard let linkedID = field.options["linkedTableId"]?.stringValue, linkedID != table.id,
+                let index = base.tableIndex(linkedID), base.tables[index].id == linkedID
+            else { continue }
+            var other = others[index] ?? AirtableTableTransaction(base.tables[index].attached(to: base))
+            guard other.table.fields.count < AirtableSchemaCodec.maxFields else { continue }
+            let taken = Set(other.table.fields.map { $0.name.lowercased() })
+            var name = table.name
+            var suffix = 2
+            while taken.contains(name.lowercased()) {
+                name = "\(table.name) \(suffix)"
+                suffix += 1
+            }
+            let twinID = AirtableID.make("fld")
+            other.add(
+                AirtableField(
+                    id: twinID, name: name, type: .multipleRecordLinks,
+                    options: ["linkedTableId": .string(table.id), "inverseLinkFieldId": .string(field.id)]))
+            transaction.setOption("inverseLinkFieldId", to: .string(twinID), ofField: field.id)
+            others[index] = other
         }
         return others
     }

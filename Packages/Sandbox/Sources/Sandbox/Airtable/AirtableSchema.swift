@@ -240,6 +240,13 @@ struct AirtableTableTransaction {
         tableChanged = true
     }
 
+    /// Sets one of a field's `options`.
+    mutating func setOption(_ key: String, to value: JSON, ofField id: String) {
+        guard let index = table.fields.firstIndex(where: { $0.id == id }) else { return }
+        table.fields[index].options[key] = value
+        tableChanged = true
+    }
+
     /// Replaces a field's name and description.
     mutating func describeField(_ id: String, name: String, description: String?) {
         guard let index = table.fields.firstIndex(where: { $0.id == id }) else { return }
