@@ -30,23 +30,12 @@ struct AirtableInverseLinkTests {
            "records": [{"id": "recPersonAda00001", "fields": {"Name": "Ada"}}]}]}
         """#
 
-    static func sandbox() async throws -> Sandbox {
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [baseFile]
-        return try await Sandbox(configuration: configuration)
-    }
-
-    static func json(_ response: SandboxResponse) -> JSON {
-        (try? JSON.parse(response.data)) ?? .null
-    }
-
     @Test("Linking, unlinking and deleting on one side changes the other; so does a write on the other side")
     func bothWays() async throws {
-        let sandbox = try await Self.sandbox()
+        let sandbox = try await AirtableTest.sandbox(bases: [Self.baseFile])
         let base = "/v0/appInverseLinks01"
         func project(_ record: String) async -> JSON? {
-            Self.json(await sandbox.airtable("GET", base + "/Tasks/" + record))["fields"]?["Project"]
+            (await sandbox.airtable("GET", base + "/Tasks/" + record)).bodyJSON["fields"]?["Project"]
         }
         let created = await sandbox.airtable(
             "POST", base + "/Projects",
@@ -54,7 +43,7 @@ struct AirtableInverseLinkTests {
                 #"{"fields": {"Name": "Two", "Tasks": ["recTaskNumber0001", "recTaskNumber0002", "recNoSuchRecord01"]}}"#
         )
         #expect(created.status == 200, "\(created.bodyText)")
-        let two = Self.json(created)["id"]?.stringValue ?? ""
+        let two = created.bodyJSON["id"]?.stringValue ?? ""
         #expect(await project("recTaskNumber0001") == [.string(two)])
         #expect(await project("recTaskNumber0002") == [.string(two)])
 
@@ -67,7 +56,7 @@ struct AirtableInverseLinkTests {
         _ = await sandbox.airtable(
             "PATCH", base + "/Tasks/recTaskNumber0002",
             json: #"{"fields": {"Project": ["\#(two)", "recProjectOne0001"]}}"#)
-        let one = Self.json(await sandbox.airtable("GET", base + "/Projects/recProjectOne0001"))
+        let one = (await sandbox.airtable("GET", base + "/Projects/recProjectOne0001")).bodyJSON
         #expect(one["fields"]?["Tasks"] == ["recTaskNumber0002"])
 
         _ = await sandbox.airtable("DELETE", base + "/Projects/\(two)")
@@ -76,7 +65,7 @@ struct AirtableInverseLinkTests {
 
     @Test("A link field made through the metadata API gets its twin in the linked table, and links go both ways")
     func twinsMadeByTheMetadataAPI() async throws {
-        let sandbox = try await Self.sandbox()
+        let sandbox = try await AirtableTest.sandbox(bases: [Self.baseFile])
         let fields = "/v0/meta/bases/appInverseLinks01/tables/tblProjectsTab001/fields"
         var twins: [String] = []
         for name in ["Blocked by", "Reviewed"] {
@@ -86,9 +75,9 @@ struct AirtableInverseLinkTests {
                     #"{"name": "\#(name)", "type": "multipleRecordLinks", "options": {"linkedTableId": "tblTasksTable0001"}}"#
             )
             #expect(created.status == 200, "\(created.bodyText)")
-            twins.append(Self.json(created)["options"]?["inverseLinkFieldId"]?.stringValue ?? "")
+            twins.append(created.bodyJSON["options"]?["inverseLinkFieldId"]?.stringValue ?? "")
         }
-        let tables = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/appInverseLinks01/tables"))["tables"]
+        let tables = (await sandbox.airtable("GET", "/v0/meta/bases/appInverseLinks01/tables")).bodyJSON["tables"]
         let tasks = tables?.arrayValue?.first { $0["id"] == "tblTasksTable0001" }
         let made = tasks?["fields"]?.arrayValue?.filter { twins.contains($0["id"]?.stringValue ?? "-") } ?? []
         // Named after the table, " 2" when the name is taken; each links back.
@@ -97,19 +86,19 @@ struct AirtableInverseLinkTests {
         _ = await sandbox.airtable(
             "PATCH", "/v0/appInverseLinks01/Projects/recProjectOne0001",
             json: #"{"fields": {"Blocked by": ["recTaskNumber0001"]}}"#)
-        let task = Self.json(await sandbox.airtable("GET", "/v0/appInverseLinks01/Tasks/recTaskNumber0001"))
+        let task = (await sandbox.airtable("GET", "/v0/appInverseLinks01/Tasks/recTaskNumber0001")).bodyJSON
         #expect(task["fields"]?["Projects"] == ["recProjectOne0001"])
         #expect(task["fields"]?["Projects 2"] == nil)
     }
 
     @Test("Twins in one table: a mentor's mentees follow each mentee's mentor")
     func selfLinks() async throws {
-        let sandbox = try await Self.sandbox()
+        let sandbox = try await AirtableTest.sandbox(bases: [Self.baseFile])
         let people = "/v0/appInverseLinks01/People"
         let created = await sandbox.airtable(
             "POST", people, json: #"{"fields": {"Name": "Grace", "Mentor": ["recPersonAda00001"]}}"#)
-        let grace = Self.json(created)["id"]?.stringValue ?? ""
-        let ada = Self.json(await sandbox.airtable("GET", people + "/recPersonAda00001"))
+        let grace = created.bodyJSON["id"]?.stringValue ?? ""
+        let ada = (await sandbox.airtable("GET", people + "/recPersonAda00001")).bodyJSON
         #expect(ada["fields"]?["Mentees"] == [.string(grace)])
         #expect(ada["fields"]?["Mentor"] == nil)
     }

@@ -16,14 +16,14 @@ enum AirtableTest {
         rateLimitWindow: Duration = .seconds(30),
         legacy: Bool = false,
         maxBodySize: Int = 2 << 20,
+        bases: [String] = [],
         storage: (any SandboxStorage)? = nil
     ) async throws -> Sandbox {
-        try await Sandbox(
-            configuration: SandboxConfiguration(
-                airtable: .init(
-                    acceptsLegacyAPIKey: legacy, rateLimitEnabled: rateLimit, rateLimitWindow: rateLimitWindow,
-                    maxBodySize: maxBodySize)),
-            storage: storage)
+        var airtable = AirtableEmulator.Configuration(
+            acceptsLegacyAPIKey: legacy, rateLimitEnabled: rateLimit, rateLimitWindow: rateLimitWindow,
+            maxBodySize: maxBodySize)
+        airtable.bases = bases
+        return try await Sandbox(configuration: SandboxConfiguration(airtable: airtable), storage: storage)
     }
 
     /// `{"error":{"type":…,"message":…}}` exactly as the emulator writes it.

@@ -1,35 +1,24 @@
 import Foundation
 import Networking
 
-#if canImport(FoundationNetworking)
-    import FoundationNetworking
-#endif
-
 /// Airtable downloads a file given to an attachment field by `url` after
 /// the write, and then the attachment gains its `size`, `type` and, for an
 /// image, `width` and `height`. The fetcher does the same for URLs on this
 /// machine (the Sandbox calls no other host): told of each committed write,
 /// it downloads every new attachment still without a `size` (at most
 /// ``maxInFlight`` at a time, each within ``AirtableEmulator/maxUploadBytes``
-/// and ``deadline``, following no redirect) and writes what it learnt back
-/// into the cell. An attachment elsewhere, one that fails, or one over the
-/// bounds keeps its `url` and `filename` only, as on Airtable before its
-/// download.
+/// and ``OutboundTransport/deadline``, following no redirect) and writes
+/// what it learnt back into the cell. An attachment elsewhere, one that
+/// fails, or one over the bounds keeps its `url` and `filename` only, as on
+/// Airtable before its download.
 actor AirtableAttachmentFetcher {
     /// The most downloads at once; an attachment beyond them is not fetched.
     static let maxInFlight = 8
-    /// The longest a download may take, however steadily its bytes come.
-    static let deadline: Duration = .seconds(30)
 
     private let store: AirtableStore
     private var inFlight = 0
-    /// What carries downloads, made at the first one: no redirect is
-    /// followed (one could lead off this machine).
-    private lazy var transport: URLSessionTransport = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        return URLSessionTransport(configuration: configuration, maxBodySize: AirtableEmulator.maxUploadBytes)
-    }()
+    /// What carries downloads, made at the first one.
+    private lazy var outbound = OutboundTransport(maxBodySize: AirtableEmulator.maxUploadBytes)
 
     init(store: AirtableStore) {
         self.store = store
@@ -48,13 +37,13 @@ actor AirtableAttachmentFetcher {
                 for attachment in record.cells[field.id]?.arrayValue ?? [] {
                     guard attachment["size"] == nil, let id = attachment["id"]?.stringValue, !known.contains(id),
                         let text = attachment["url"]?.stringValue, let url = URL(string: text),
-                        ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.isOnThisMachine,
+                        url.isHTTPWithHost, url.isOnThisMachine,
                         inFlight < Self.maxInFlight
                     else { continue }
                     inFlight += 1
                     let place = Place(base: base, table: after.id, record: recordID, field: field.id, attachment: id)
-                    let transport = transport
-                    Task { await self.fetch(url, into: place, with: transport) }
+                    let outbound = outbound
+                    Task { await self.fetch(url, into: place, with: outbound) }
                 }
             }
         }
@@ -69,10 +58,9 @@ actor AirtableAttachmentFetcher {
         let attachment: String
     }
 
-    private func fetch(_ url: URL, into place: Place, with transport: URLSessionTransport) async {
+    private func fetch(_ url: URL, into place: Place, with outbound: OutboundTransport) async {
         defer { inFlight -= 1 }
-        let request = HTTPRequest(method: .get, url: url)
-        guard let response = try? await withDeadline(Self.deadline, { try? await transport.send(request) }),
+        guard let response = await outbound.send(HTTPRequest(method: .get, url: url)),
             (200..<300).contains(response.status)
         else { return }
         let metadata = AttachmentMetadata(data: response.body, contentType: response.headers["Content-Type"])

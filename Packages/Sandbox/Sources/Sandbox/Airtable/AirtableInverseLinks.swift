@@ -64,6 +64,9 @@ enum AirtableInverseLinks {
         before: AirtableTable, to transaction: inout AirtableTableTransaction, in base: AirtableBase
     ) -> [Int: AirtableTableTransaction] {
         var others: [Int: AirtableTableTransaction] = [:]
+        // Fields are only ever appended: a write that added none (every
+        // record write) has nothing to do here.
+        guard transaction.table.fields.count > before.fields.count else { return others }
         let existing = Set(before.fields.map(\.id))
         let table = transaction.table
         for field in table.fields

@@ -12,13 +12,10 @@ struct AttachmentMetadata: Equatable, Sendable {
     /// says them.
     var width: Int?
     var height: Int?
+}
 
-    init(type: String, width: Int?, height: Int?) {
-        self.type = type
-        self.width = width
-        self.height = height
-    }
-
+extension AttachmentMetadata {
+    /// What `data`, served as `contentType`, tells.
     init(data: Data, contentType: String?) {
         let image = try? RemoteImage(data: data)
         let declared = contentType?.split(separator: ";").first.map {

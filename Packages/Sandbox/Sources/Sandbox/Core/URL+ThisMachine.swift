@@ -11,4 +11,11 @@ extension URL {
         let parts = host.split(separator: ".", omittingEmptySubsequences: false)
         return parts.count == 4 && parts[0] == "127" && parts.allSatisfy { UInt8($0) != nil }
     }
+
+    /// Whether the URL is http or https and names a host: what the Sandbox
+    /// may call out to at all.
+    var isHTTPWithHost: Bool {
+        guard let scheme = scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return !(host ?? "").isEmpty
+    }
 }

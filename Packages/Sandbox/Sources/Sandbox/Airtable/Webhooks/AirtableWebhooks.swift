@@ -51,14 +51,9 @@ actor AirtableWebhooks {
     private var webhooks: [String: Webhook] = [:]
     /// Whether pings may go to hosts other than this machine.
     let allowsRemoteNotifications: Bool
-    /// What carries pings, made at the first one: it follows no redirect
-    /// (one could lead off this machine) and reads at most 64 KiB of an
-    /// answer.
-    private lazy var transport: URLSessionTransport = {
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = 10
-        return URLSessionTransport(configuration: configuration, maxBodySize: 64 << 10)
-    }()
+    /// What carries pings, made at the first one; it reads at most 64 KiB
+    /// of an answer.
+    private lazy var outbound = OutboundTransport(maxBodySize: 64 << 10)
     /// Who is told of each ping sent: the request log.
     private var deliveryObserver: (@Sendable (RecordedRequest) async -> Void)?
 
@@ -154,13 +149,12 @@ actor AirtableWebhooks {
         ]
         let request = HTTPRequest(method: .post, url: url, headers: headers, body: data)
         let reachable = mayReach(url)
-        let transport = reachable ? transport : nil
+        let outbound = reachable ? outbound : nil
         let observer = deliveryObserver
         let id = webhook.id
         Task {
             let started = ContinuousClock.now
-            // A ping takes at most 30 s, however steadily its answer comes.
-            let response = try? await withDeadline(.seconds(30)) { try? await transport?.send(request) }
+            let response = await outbound?.send(request)
             let duration = ContinuousClock.now - started
             let milliseconds =
                 (Double(duration.components.seconds) * 1000
@@ -199,16 +193,6 @@ actor AirtableWebhooks {
                         : "Not sent by the Sandbox: a notification of webhook \(id) to \(host), off this machine (remote webhooks are not allowed)"
                 ))
         }
-    }
-
-    /// Whether `url` can be a webhook's `notificationUrl`: http or https,
-    /// with a host. Any such URL is taken, as Airtable takes it; whether a
-    /// ping is sent there is ``mayReach(_:)``'s answer.
-    static func isNotificationURL(_ url: URL) -> Bool {
-        guard let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
-            let host = url.host, !host.isEmpty
-        else { return false }
-        return true
     }
 
     /// Whether pings may go to `url`: this machine's addresses, unless
