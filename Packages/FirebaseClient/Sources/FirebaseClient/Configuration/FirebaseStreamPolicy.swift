@@ -28,7 +28,8 @@ public struct FirebaseStreamPolicy: Sendable {
     /// and throws the last error; `nil` retries for as long as the stream
     /// is consumed.
     public var maxConsecutiveFailures: Int?
-    /// Sleeps between reconnections; injectable so tests do not wait.
+    /// The clock a stream measures silence and waits between reconnections
+    /// on; injectable so tests decide when a connection has gone quiet.
     public var clock: RetryClock
     /// Returns a random number in the range; injectable for tests.
     public var random: @Sendable (ClosedRange<Double>) -> Double

@@ -81,7 +81,7 @@ struct FirebaseEventSource: Sendable {
         if let contentType = response.headers["Content-Type"], !contentType.lowercased().contains("text/event-stream") {
             return .failed(await unexpectedContent(response, contentType: contentType))
         }
-        let activity = StreamActivity()
+        let activity = StreamActivity(clock: policy.clock)
         let timeout = policy.idleTimeout
         let wentSilent: Bool
         do {

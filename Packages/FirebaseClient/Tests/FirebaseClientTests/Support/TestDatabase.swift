@@ -54,9 +54,17 @@ extension RetryPolicy {
 }
 
 extension FirebaseStreamPolicy {
-    /// Reconnects at once; a connection silent for two seconds is dropped.
+    /// Reconnects at once, and never for silence: no test's stream is ever
+    /// quiet for an hour, however loaded the machine. A test of silence
+    /// sets its own policy on a ``ManualClock``.
     static let immediate = FirebaseStreamPolicy(
-        idleTimeout: .seconds(2), baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
+        idleTimeout: .seconds(3600), baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
+
+    /// A policy whose silence and backoff follow `clock`: a connection
+    /// quiet for `idleTimeout` of the clock's time is replaced at once.
+    static func manual(_ clock: ManualClock, idleTimeout: Duration = .seconds(8)) -> FirebaseStreamPolicy {
+        FirebaseStreamPolicy(idleTimeout: idleTimeout, baseDelay: .zero, maxDelay: .zero, clock: clock.retryClock)
+    }
 }
 
 /// A value written and read in the tests.

@@ -24,7 +24,8 @@ final class LoopbackServer: @unchecked Sendable {
         /// The same after a pause.
         case delayed(TimeInterval, status: Int, body: Data)
         /// A chunked body, each chunk after its pause; the connection stays
-        /// open `holdOpen` seconds after the last one.
+        /// open `holdOpen` seconds after the last one, or until the server
+        /// stops.
         case chunks([(TimeInterval, Data)], holdOpen: TimeInterval = 0)
         /// Promises `declared` bytes and sends `body` before closing.
         case truncated(declared: Int, body: Data)
@@ -35,7 +36,7 @@ final class LoopbackServer: @unchecked Sendable {
     let port: Int
     private let listener: Int32
     private let handler: @Sendable (Received) -> Reply
-    private let lock = NSLock()
+    private let lock = NSCondition()
     private var log: [Received] = []
     private var stopped = false
 
@@ -73,9 +74,21 @@ final class LoopbackServer: @unchecked Sendable {
     var received: [Received] { lock.withLock { log } }
 
     func stop() {
-        lock.withLock { stopped = true }
+        lock.withLock {
+            stopped = true
+            lock.broadcast()
+        }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
+    }
+
+    /// Waits on this connection's thread until the server stops or
+    /// `seconds` have passed.
+    private func holdUntilStopped(atMost seconds: TimeInterval) {
+        let deadline = Date(timeIntervalSinceNow: seconds)
+        lock.withLock {
+            while !stopped, lock.wait(until: deadline) {}
+        }
     }
 
     private func acceptLoop() {
@@ -112,7 +125,7 @@ final class LoopbackServer: @unchecked Sendable {
                 framed.append(contentsOf: Array("\r\n".utf8))
                 write(Data(), framed, to: connection)
             }
-            Thread.sleep(forTimeInterval: holdOpen)
+            holdUntilStopped(atMost: holdOpen)
             write(Data(), Data("0\r\n\r\n".utf8), to: connection)
         case .truncated(let declared, let body):
             write(head(status: 200, headers: ["Content-Length": "\(declared)"]), body, to: connection)

@@ -91,6 +91,11 @@ extension AirtableEmulator {
         return body
     }
 
+    /// Airtable's limit on a request body.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        configuration.maxBodySize
+    }
+
     /// Airtable's 413 envelope for a body over the limit.
     public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
         AirtableFailure.requestTooLarge.response

@@ -101,6 +101,12 @@ public final class Sandbox: Sendable {
             request, service?.bodyTooLarge(request) ?? .payloadTooLarge, service: service, started: .now)
     }
 
+    /// The largest body the service a request is for takes, judged from its
+    /// head, or `nil` when that service has no limit of its own.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        services.first { $0.handles(request) }?.maxBodySize(for: request)
+    }
+
     /// Records the exchange in the request log and hands the answer on.
     /// Secrets in headers and the query are redacted here; bodies are kept
     /// as they are (shared, not copied, up to the log's limit) and redacted

@@ -17,9 +17,19 @@ public protocol SandboxService: Sendable {
     /// The answer to a request whose body is over the server's limit, in
     /// the service's own error format; the body itself was never read.
     func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse
+
+    /// The largest body the service takes for a request, judged from its
+    /// head (the body is not read yet), or `nil` for no limit of its own:
+    /// a server refuses a larger body without reading it.
+    func maxBodySize(for request: SandboxRequest) -> Int?
 }
 
 extension SandboxService {
+    /// No limit of the service's own.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        nil
+    }
+
     /// A 413 with a plain JSON error, for services with no format of their own.
     public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
         .payloadTooLarge

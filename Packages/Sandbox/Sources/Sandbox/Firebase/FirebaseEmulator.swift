@@ -219,6 +219,11 @@ public final class FirebaseEmulator: SandboxService {
         }
     }
 
+    /// Firebase's limit on a write's size.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        configuration.maxBodySize
+    }
+
     /// Firebase's own answer for a write over its size limit.
     public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
         FirebaseEmulatorError.bodyTooLarge.response

@@ -102,14 +102,9 @@ struct AdminRoutes: Sendable {
             soogreyhounds: .init(apiKey: sandbox.soogreyhounds.configuration.apiKeys.min()))
     }
 
-    /// The body, at most ``AdminRouter/maxBodySize`` bytes.
+    /// The body, which `SandboxServerResponder` has already collected
+    /// within ``AdminRouter/maxBodySize``.
     private static func body(of request: Request) async throws -> Data {
-        let body = request.body
-        do {
-            let buffer = try await body.collect(upTo: AdminRouter.maxBodySize)
-            return Data(buffer.readableBytesView)
-        } catch {
-            throw AdminError(.contentTooLarge, "Admin bodies are at most \(AdminRouter.maxBodySize) bytes.")
-        }
+        Data(try await request.body.collect(upTo: AdminRouter.maxBodySize).readableBytesView)
     }
 }

@@ -14,24 +14,27 @@ struct SandboxResponder: HTTPResponder {
 
     /// Answers a request; the Sandbox's `respond(to:)` outside of tests.
     let handler: @Sendable (SandboxRequest) async -> SandboxResponse
-    /// Answers a request whose body is over ``maxBodySize``, in its
-    /// service's error format; the Sandbox's `bodyTooLarge(_:)`.
+    /// Answers a request whose body is over its limit, in its service's
+    /// error format; the Sandbox's `bodyTooLarge(_:)`.
     let tooLarge: @Sendable (SandboxRequest) async -> SandboxResponse
-    /// The largest body collected; a larger one is a 413 that never reaches
-    /// an emulator, so a huge upload cannot exhaust memory.
-    let maxBodySize: Int
+    /// The largest body collected for a request, from its head alone (the
+    /// limit of the service it is for); a larger one is refused before it
+    /// reaches an emulator, so a huge upload cannot exhaust memory.
+    let maxBodySize: @Sendable (SandboxRequest) -> Int
     /// Where streaming responses register, so stopping can end them.
     let streams: OpenStreams
     /// The bound on what all streams hold for slow readers.
     let budget: StreamBudget
 
     func respond(to request: Request, context: Context) async throws -> Response {
-        let declared = request.headers[.contentLength].flatMap(Int.init)
-        guard declared.map({ $0 <= maxBodySize }) ?? true, let body = try await collectBody(request.body) else {
-            return await payloadTooLarge(request, context)
+        var sandboxRequest = Self.sandboxRequest(
+            from: request.head, body: Data(), remoteAddress: context.channel.remoteAddress)
+        guard let body = try await request.collectBody(upTo: maxBodySize(sandboxRequest)) else {
+            let answer = await tooLarge(sandboxRequest)
+            return await BodyRefusal.answer(
+                Self.completeResponse(answer, data: answer.data, isHead: false), context: context)
         }
-        let sandboxRequest = Self.sandboxRequest(
-            from: request.head, body: body, remoteAddress: context.channel.remoteAddress)
+        sandboxRequest.body = Data(body.readableBytesView)
         let response = await handler(sandboxRequest)
         switch response.body {
         case .dropConnection:
@@ -44,34 +47,6 @@ struct SandboxResponder: HTTPResponder {
         case .stream(let chunks):
             return await streamingResponse(response, chunks: chunks, isHead: sandboxRequest.method == "HEAD", context)
         }
-    }
-
-    /// The body, or `nil` when it exceeds ``maxBodySize``.
-    private func collectBody(_ body: RequestBody) async throws -> Data? {
-        var collected = ByteBuffer()
-        for try await part in body {
-            guard collected.readableBytes + part.readableBytes <= maxBodySize else { return nil }
-            collected.writeImmutableBuffer(part)
-        }
-        return Data(collected.readableBytesView)
-    }
-
-    /// The service's 413 (or its own status), after which the connection
-    /// closes: the rest of the body is never read, so a client still
-    /// uploading (a chunked body has no length to refuse up front) sees
-    /// the answer and the end of the connection instead of waiting on it.
-    private func payloadTooLarge(_ request: Request, _ context: Context) async -> Response {
-        let answer = await tooLarge(
-            Self.sandboxRequest(from: request.head, body: Data(), remoteAddress: context.channel.remoteAddress))
-        var response = Self.completeResponse(answer, data: answer.data, isHead: false)
-        response.headers[.connection] = "close"
-        let channel = context.channel
-        let body = response.body
-        response.body = ResponseBody { writer in
-            try await body.write(writer)
-            channel.close(mode: .input, promise: nil)
-        }
-        return response
     }
 
     private func streamingResponse(

@@ -8,9 +8,17 @@ struct SandboxServerResponder<Admin: HTTPResponder>: HTTPResponder where Admin.C
     let emulators: SandboxResponder
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
-        if AdminRouter.handles(request.uri.path) {
-            return try await admin.respond(to: request, context: context)
+        guard AdminRouter.handles(request.uri.path) else {
+            return try await emulators.respond(to: request, context: context)
         }
-        return try await emulators.respond(to: request, context: context)
+        // Admin bodies are small: collected here, within their limit, so an
+        // oversized one is refused like an emulator's, once, and unread.
+        var request = request
+        guard let body = try await request.collectBody(upTo: AdminRouter.maxBodySize) else {
+            let refusal = AdminError(.contentTooLarge, "Admin bodies are at most \(AdminRouter.maxBodySize) bytes.")
+            return await BodyRefusal.answer(try refusal.response(from: request, context: context), context: context)
+        }
+        request.body = RequestBody(buffer: body)
+        return try await admin.respond(to: request, context: context)
     }
 }

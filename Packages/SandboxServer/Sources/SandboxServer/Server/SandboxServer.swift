@@ -20,8 +20,10 @@ import Sandbox
 /// does not know, such as `BREW`, is refused there with a 400), the raw
 /// percent-encoded path and query, the headers (with `Host`), the body, and
 /// whether the caller is on this machine (the `/__sandbox/` admin routes
-/// answer only local callers). A body larger than every emulator's
-/// `maxBodySize` is answered 413 without reaching one. Complete answers are
+/// answer only local callers). A body larger than the limit of the service
+/// it is for is answered once, in that service's format, without reaching
+/// an emulator, and the connection closes with the rest unread. Complete
+/// answers are
 /// written with `Content-Length`; streamed ones (server-sent events) chunk by
 /// chunk as the emulator produces them, until it finishes, the client leaves
 /// (which ends the emulator's stream and runs its cleanup), or the server
@@ -91,12 +93,15 @@ public final class SandboxServer: Sendable {
                 emulators: SandboxResponder(
                     handler: handler ?? { await sandbox.respond(to: $0) },
                     tooLarge: { await sandbox.bodyTooLarge($0) },
-                    maxBodySize: options.maxBodySize,
+                    maxBodySize: { request in
+                        min(options.maxBodySize, sandbox.maxBodySize(for: request) ?? options.maxBodySize)
+                    },
                     streams: streams,
                     budget: budget
                 ))
             let runner = try await ServerRunner.start(
-                responder: responder, host: options.host, port: options.port, logger: logger)
+                responder: responder, host: options.host, port: options.port, gracePeriod: options.gracePeriod,
+                logger: logger)
             guard
                 let port = runner.address.port,
                 let baseURL = ServerAddress.baseURL(for: runner.address, requestedHost: options.host, port: port)

@@ -38,6 +38,10 @@ public struct SandboxServerOptions: Sendable {
     /// Past it the slowest readers are dropped first, each with a `cancel`
     /// event, so slow or stalled readers cannot exhaust memory.
     public var maxQueuedStreamBytes: Int = 64 << 20
+    /// How long stopping may wait for requests in flight before their tasks
+    /// are cancelled. Tests set it past their own time limit, so a stop
+    /// that needs it to run out shows as a hang instead of passing late.
+    var gracePeriod: Duration = ServerRunner.defaultGracePeriod
 
     /// Creates options; the defaults are an in-memory sandbox on a free
     /// loopback port, set up as the lessons expect.

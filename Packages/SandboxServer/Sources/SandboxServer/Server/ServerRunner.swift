@@ -14,8 +14,8 @@ final class ServerRunner: Sendable {
     private let task: Task<Void, Never>
 
     /// How long a graceful shutdown may wait for requests in flight before
-    /// their tasks are cancelled.
-    static let gracePeriod: Duration = .seconds(10)
+    /// their tasks are cancelled, unless the options say otherwise.
+    static let defaultGracePeriod: Duration = .seconds(10)
 
     /// How long a connection may sit idle (between requests, or while the
     /// client stalls mid-request) before the server closes it.
@@ -30,7 +30,8 @@ final class ServerRunner: Sendable {
     /// Starts serving and returns once the socket is bound, or throws why it
     /// could not be (an address in use, an unknown host).
     static func start(
-        responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, logger: Logger
+        responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, gracePeriod: Duration,
+        logger: Logger
     ) async throws -> ServerRunner {
         let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
         let application = Application(

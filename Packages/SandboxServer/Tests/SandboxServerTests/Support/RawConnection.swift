@@ -81,6 +81,23 @@ final class RawConnection: Sendable {
         }
     }
 
+    /// Sends `chunk` again and again, up to `total` bytes, until the peer
+    /// closes the connection (or stops reading for the send timeout);
+    /// returns how many bytes it took.
+    func sendRepeatedly(_ chunk: [UInt8], upTo total: Int) async throws -> Int {
+        try await Self.onThread { [descriptor] in
+            var sent = 0
+            while sent < total {
+                let written = chunk.withUnsafeBytes { buffer in
+                    socketSend(descriptor, buffer.baseAddress, min(buffer.count, total - sent))
+                }
+                guard written > 0 else { break }
+                sent += written
+            }
+            return sent
+        }
+    }
+
     /// Sends text as UTF-8.
     func send(_ text: String) async throws {
         try await send(Array(text.utf8))
