@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build test screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -61,6 +61,9 @@ browser: ## Install Chromium and chromedriver for the console's browser tests, i
 screenshots: browser ## Retake the console's screenshots in the docs, from its browser tests
 	@mkdir -p $(SCREENSHOTS)
 	CONSOLE_SCREENSHOTS=$(SCREENSHOTS) $(SWIFT) test $(TRAITS) --filter ConsoleBrowserTests
+
+test-busy: browser python-clients ## The unit tests again while stress-ng keeps every CPU busy (after make build or make test)
+	SWIFT="$(SWIFT)" bash scripts/busy_tests.sh
 
 test: check-packages check-portability check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"

@@ -122,12 +122,10 @@ struct AirtableProjectsExampleTests {
         #expect(!run.standardError.contains("patFromDotEnv"))
     }
 
-    @Test("A server that is down is one clear line and status 1, quickly")
+    @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
         let url = try ExampleSandboxServer.closedPortURL()
-        let started = ContinuousClock.now
         let run = try await ExampleProcess.run("airtable-projects", ["list", "--base-url", url])
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(run.status == 1)
         #expect(run.standardError.hasPrefix("error: Error Fetching Data: Could not connect to 127.0.0.1:"))
         #expect(run.standardError.split(separator: "\n").count == 1)

@@ -56,12 +56,10 @@ struct BankeyExampleTests {
         #expect(!run.standardError.contains("Sandbox on"))
     }
 
-    @Test("A server that is down is one clear line and status 1, quickly")
+    @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
         let url = try ExampleSandboxServer.closedPortURL()
-        let started = ContinuousClock.now
         let run = try await ExampleProcess.run("bankey", ["--base-url", url])
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(

@@ -84,9 +84,7 @@ struct LessonsExampleTests {
     @Test("A server that is down fails every step with its own line, and the run exits 1")
     func serverDown() async throws {
         let url = try ExampleSandboxServer.closedPortURL()
-        let started = ContinuousClock.now
         let run = try await ExampleProcess.run("lessons", ["--only", "2", "--only", "3", "--base-url", url])
-        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(run.status == 1)
         #expect(run.standardError.contains("error: Error Fetching Posts: Could not connect to 127.0.0.1:"))
         #expect(run.standardError.contains("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))
@@ -124,12 +122,10 @@ struct LessonsExampleTests {
         #expect(run.standardError.contains("Unknown lesson \"6\""))
     }
 
-    @Test("All five lessons run in order on one embedded sandbox, well within a minute")
+    @Test("All five lessons run in order on one embedded sandbox")
     func allFive() async throws {
         let data = try ExampleSandboxServer.temporaryFolder("lessons-data")
-        let started = ContinuousClock.now
         let run = try await ExampleProcess.run("lessons", ["--data-dir", data.path])
-        #expect(ContinuousClock.now - started < .seconds(60))
         #expect(run.status == 0, "\(run.standardError)")
         let headings = [
             "━━ Lesson 1 · Airtable projects", "━━ Lesson 2 · Post feed", "━━ Lesson 3 · λ Message Board",

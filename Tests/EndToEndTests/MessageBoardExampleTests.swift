@@ -126,12 +126,10 @@ struct MessageBoardExampleTests {
         #expect(!create.standardError.contains("Sandbox on"))
     }
 
-    @Test("A server that is down is one clear line and status 1, quickly")
+    @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
         let url = try ExampleSandboxServer.closedPortURL()
-        let started = ContinuousClock.now
         let run = try await board(["threads", "--base-url", url])
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         #expect(run.standardError.hasPrefix("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))

@@ -177,12 +177,10 @@ struct PostFeedExampleTests {
         #expect(arrival["isNew"] as? Bool == true)
     }
 
-    @Test("A server that is down is one clear line and status 1, quickly", arguments: [["list"], ["watch"]])
+    @Test("A server that is down is one clear line and status 1", arguments: [["list"], ["watch"]])
     func serverDown(command: [String]) async throws {
         let url = try ExampleSandboxServer.closedPortURL()
-        let started = ContinuousClock.now
         let run = try await postFeed(command + ["--base-url", url])
-        #expect(ContinuousClock.now - started < .seconds(20))
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
         let port = url.split(separator: ":").last.map(String.init) ?? "?"

@@ -207,7 +207,7 @@ struct ConsoleBrowserTests {
 
             try await browser.click("#ft-rate-limit")
             var enabled = false
-            for _ in 0..<200 where !enabled {
+            for _ in 0..<2_400 where !enabled {
                 enabled = await server.sandbox.airtable.isRateLimitEnabled
                 if !enabled { try await Task.sleep(for: .milliseconds(25)) }
             }

@@ -102,13 +102,33 @@ final class WebDriver: Sendable {
     /// saw: the document's state, each file it fetched with its status, and
     /// its console, so a failure seen once in CI says which file or script
     /// stopped the page.
+    ///
+    /// Chromium aborts the loads in flight when this machine's network
+    /// changes (`net::ERR_NETWORK_CHANGED`), as it does when another test
+    /// adds a network namespace's link; a page cut short that way is
+    /// loaded again, up to three times, as a person would reload it.
     func open(_ url: URL) async throws {
-        try await navigate(to: url)
-        do {
-            try await waitUntil(
-                "the page is ready", timeout: .seconds(120), "return document.documentElement.dataset.ready === 'true'")
-        } catch let failure as Failure {
-            throw Failure(description: "\(failure.description) The browser saw: \(await pageReport())")
+        for attempt in 1...3 {
+            try await navigate(to: url)
+            do {
+                try await waitUntil(
+                    "the page is ready", timeout: .seconds(120),
+                    """
+                    return document.documentElement.dataset.ready === 'true'
+                      || performance.getEntriesByType('resource').some((entry) => entry.responseStatus === 0)
+                    """)
+            } catch let failure as Failure {
+                throw Failure(description: "\(failure.description) The browser saw: \(await pageReport())")
+            }
+            if try await run("return document.documentElement.dataset.ready === 'true'") as? Bool == true {
+                return
+            }
+            let messages = (try? await consoleMessages()) ?? []
+            guard attempt < 3, messages.contains(where: { $0.contains("ERR_NETWORK_CHANGED") }) else {
+                throw Failure(
+                    description: "A file of the page failed to load. The browser saw: \(await pageReport()) \(messages)"
+                )
+            }
         }
     }
 
@@ -151,7 +171,7 @@ final class WebDriver: Sendable {
     }
 
     /// Runs `script` until it returns `true`, every 25 ms, for at most `timeout`.
-    func waitUntil(_ what: String, timeout: Duration = .seconds(10), _ script: String, _ arguments: [Any] = [])
+    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ script: String, _ arguments: [Any] = [])
         async throws
     {
         let deadline = ContinuousClock.now + timeout
@@ -164,7 +184,7 @@ final class WebDriver: Sendable {
 
     /// Waits for an element matching `selector` and returns its id.
     @discardableResult
-    func element(_ selector: String, timeout: Duration = .seconds(10)) async throws -> String {
+    func element(_ selector: String, timeout: Duration = .seconds(60)) async throws -> String {
         try await waitUntil(
             "an element \(selector)", timeout: timeout, "return document.querySelector(arguments[0]) !== null",
             [selector])

@@ -9,7 +9,7 @@ struct ReadmeSamples {
         let printed = try await Printed.capture {
             try await printNewestPosts()
             // The completion comes later, on the main queue.
-            for _ in 0..<2_000 where Printed.current?.lines.count ?? 0 < 2 {
+            for _ in 0..<12_000 where Printed.current?.lines.count ?? 0 < 2 {
                 try await Task.sleep(for: .milliseconds(5))
             }
         }

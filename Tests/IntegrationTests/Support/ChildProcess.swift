@@ -46,7 +46,7 @@ enum ChildProcess {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let outputDeadline = ContinuousClock.now + .seconds(5)
+        let outputDeadline = ContinuousClock.now + .seconds(30)
         while !collected.isFinished, ContinuousClock.now < outputDeadline {
             try await Task.sleep(for: .milliseconds(20))
         }

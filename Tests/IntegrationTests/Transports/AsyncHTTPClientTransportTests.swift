@@ -93,7 +93,7 @@ struct AsyncHTTPClientTransportTests {
                 ])
             // The consumer left: the transport must close the connection,
             // which ends the emulator's subscription.
-            let deadline = ContinuousClock.now + .seconds(10)
+            let deadline = ContinuousClock.now + .seconds(60)
             while await server.sandbox.firebase.subscriptionCount(namespace: namespace) > 0,
                 ContinuousClock.now < deadline
             {

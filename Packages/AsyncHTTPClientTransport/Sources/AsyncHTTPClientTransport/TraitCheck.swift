@@ -1,7 +1,8 @@
 // In the repository's root manifest, this module's dependencies come only
 // with the AsyncHTTPClient package trait, so that apps using the other
-// libraries fetch none of them. Say so, rather than leave a "no such module"
-// to decode.
+// libraries fetch none of them. Without the trait the compiler usually
+// stops first at "no such module 'AsyncHTTPClient'" (the README says so);
+// this names the trait when that module comes from elsewhere.
 #if !AsyncHTTPClient
     #error(
         """

@@ -130,19 +130,24 @@ struct StreamingTests {
 
     @Test("Keep-alives count as activity: the connection is kept")
     func keepAlivesKeepTheConnection() async throws {
-        // Twenty keep-alives, each 5 s of the stream's clock after the one
-        // before: 100 s against an 8 s idle window, outlived only if every
-        // keep-alive counts.
+        // Twenty keep-alives, each sent 5 s of the stream's clock after the
+        // one before: 100 s against an 8 s idle window, outlived only if
+        // every keep-alive counts.
         let clock = ManualClock()
-        let sandbox = SandboxConfiguration(firebase: .init(keepAliveInterval: .milliseconds(20)))
-        let database = try await TestDatabase.make(sandbox: sandbox, streaming: .manual(clock))
-        var events = database.firebase.events(at: "idle").makeAsyncIterator()
+        let server = FedEventStreams()
+        let firebase = FirebaseClient(
+            configuration: FirebaseClient.Configuration(
+                databaseURL: URL(string: "https://lessons.firebaseio.test")!, transport: server,
+                retryPolicy: .immediate, streaming: .manual(clock)))
+        var events = firebase.events(at: "idle").makeAsyncIterator()
+        server.send("put", data: #"{"path":"/","data":null}"#)
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
         for _ in 0..<20 {
-            #expect(try await events.next() == .keepAlive)
             clock.advance(by: .seconds(5))
+            server.send("keep-alive", data: "null")
+            #expect(try await events.next() == .keepAlive)
         }
-        #expect(await database.requests("/idle.json", method: "GET").count == 1)
+        #expect(server.connections == 1)
     }
 
     /// A database whose `down` answers 503 ten times, streamed with a

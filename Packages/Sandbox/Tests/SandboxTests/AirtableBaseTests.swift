@@ -141,9 +141,26 @@ struct AirtableBaseTests {
             "POST", "/v0/meta/bases/\(baseID)/tables",
             json: #"{"name": "People", "fields": [{"name": "N", "type": "number"}]}"#)
         #expect(duplicate.status == 422)
+        // Computed fields come from base files: the API refuses every one,
+        // in tables and bases too, as Airtable's does.
+        for computed in [
+            #"{"name": "Adult", "type": "formula", "options": {"formula": "{Age} >= 18"}}"#,
+            #"{"name": "Total", "type": "rollup", "options": {"recordLinkFieldId": "fldX"}}"#,
+            #"{"name": "Seen", "type": "multipleLookupValues"}"#, #"{"name": "N", "type": "count"}"#,
+            #"{"name": "No", "type": "autoNumber"}"#, #"{"name": "At", "type": "createdTime"}"#,
+        ] {
+            let refused = await sandbox.airtable(
+                "POST", "/v0/meta/bases/\(baseID)/tables/\(tableID)/fields", json: computed)
+            #expect(refused.status == 422)
+            #expect(Self.json(refused)["error"]?["type"] == "UNSUPPORTED_FIELD_TYPE_FOR_CREATE", "\(computed)")
+            let inTable = await sandbox.airtable(
+                "POST", "/v0/meta/bases/\(baseID)/tables",
+                json: #"{"name": "Other", "fields": [{"name": "Name", "type": "singleLineText"}, \#(computed)]}"#)
+            #expect(inTable.status == 422)
+        }
         let field = await sandbox.airtable(
             "POST", "/v0/meta/bases/\(baseID)/tables/\(tableID)/fields",
-            json: #"{"name": "Adult", "type": "formula", "options": {"formula": "{Age} >= 18"}}"#)
+            json: #"{"name": "Adult", "type": "checkbox", "options": {"color": "greenBright", "icon": "check"}}"#)
         #expect(field.status == 200)
         let fieldID = Self.json(field)["id"]?.stringValue ?? ""
         let renamed = await sandbox.airtable(
@@ -153,8 +170,8 @@ struct AirtableBaseTests {
             "PATCH", "/v0/meta/bases/\(baseID)/tables/\(tableID)", json: #"{"name": "Humans"}"#)
         #expect(Self.json(retitled)["name"] == "Humans")
         let record = await sandbox.airtable(
-            "POST", "/v0/\(baseID)/Humans", json: #"{"fields": {"Name": "Ada", "Age": 36}}"#)
-        #expect(Self.json(record)["fields"]?["Grown up"] == 1)
+            "POST", "/v0/\(baseID)/Humans", json: #"{"fields": {"Name": "Ada", "Age": 36, "Grown up": true}}"#)
+        #expect(Self.json(record)["fields"]?["Grown up"] == true)
         let tables = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/\(baseID)/tables"))
         #expect(tables["tables"]?.arrayValue?.map { $0["name"]?.stringValue } == ["Things", "Humans"])
     }
@@ -273,7 +290,7 @@ struct AirtableBaseTests {
         }
         _ = await sandbox.airtable("POST", Self.table, json: #"{"fields": {"text": "ping"}}"#)
         var results: [JSON] = []
-        let deadline = ContinuousClock.now + .seconds(10)
+        let deadline = ContinuousClock.now + .seconds(60)
         while ContinuousClock.now < deadline {
             let listed = Self.json(await sandbox.airtable("GET", hooks))["webhooks"]?.arrayValue ?? []
             results = listed.compactMap { $0["lastNotificationResult"] }.filter { $0 != .null }
@@ -297,11 +314,13 @@ struct AirtableBaseTests {
                 {"name": "Task count", "type": "count", "options": {"recordLinkFieldId": "fldProjTasks00001"}},
                 {"name": "Task titles", "type": "multipleLookupValues", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskTitle00001"}},
                 {"name": "Hours", "type": "rollup", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskHours00001", "formula": "SUM(values)"}},
-                {"name": "Busy", "type": "formula", "options": {"formula": "IF({Hours} > 5, 'yes', 'no')"}}],
+                {"name": "Busy", "type": "formula", "options": {"formula": "IF({Hours} > 5, 'yes', 'no')"}},
+                {"name": "Rates", "type": "rollup", "options": {"recordLinkFieldId": "fldProjTasks00001", "fieldIdInLinkedTable": "fldTaskRate000001", "formula": "SUM(values)"}}],
                "records": [{"id": "recProjectOne0001", "fields": {"Name": "One", "Tasks": ["recTaskNumber0001", "recTaskNumber0002"]}}]},
               {"id": "tblTasksTable0001", "name": "Tasks", "fields": [
                 {"id": "fldTaskTitle00001", "name": "Title", "type": "singleLineText"},
-                {"id": "fldTaskHours00001", "name": "Hours", "type": "number"}],
+                {"id": "fldTaskHours00001", "name": "Hours", "type": "number"},
+                {"id": "fldTaskRate000001", "name": "Rate", "type": "formula", "options": {"formula": "IF({Title} = 'Plan', ERROR(), {Hours})"}}],
                "records": [{"id": "recTaskNumber0001", "fields": {"Title": "Plan", "Hours": 2}},
                            {"id": "recTaskNumber0002", "fields": {"Title": "Build", "Hours": 4.5}}]}]}
             """#
@@ -315,6 +334,16 @@ struct AirtableBaseTests {
         #expect(fields?["Task titles"] == ["Plan", "Build"])
         #expect(fields?["Hours"] == 6.5)
         #expect(fields?["Busy"] == "yes")
+        // An error among a rollup's values is its result, as in Airtable.
+        #expect(fields?["Rates"] == ["error": "#ERROR!"])
+        // Table names match regardless of case, as Airtable's do.
+        let shouted = Self.json(await sandbox.airtable("GET", "/v0/appLinkedBase0001/PROJECTS/recProjectOne0001"))
+        #expect(shouted["fields"]?["Hours"] == 6.5)
+        // The schema shows a rollup without the aggregation a base file gives.
+        let schema = Self.json(await sandbox.airtable("GET", "/v0/meta/bases/appLinkedBase0001/tables"))
+        let rollup = schema["tables"]?[0]?["fields"]?.arrayValue?.first { $0["name"] == "Hours" }
+        #expect(rollup?["options"]?["recordLinkFieldId"] == "fldProjTasks00001")
+        #expect(rollup?["options"]?["formula"] == nil)
         let filtered = Self.json(
             await sandbox.airtable("GET", "/v0/appLinkedBase0001/Projects?filterByFormula=%7BHours%7D%3E6"))
         #expect(filtered["records"]?.arrayValue?.count == 1)

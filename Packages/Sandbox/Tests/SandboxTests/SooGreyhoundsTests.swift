@@ -307,7 +307,7 @@ struct SooGreyhoundsTests {
     }
 
     @Test(
-        "Paths cannot leave the image folder: .. in any spelling is a 404",
+        "Paths cannot leave the image folder: .. in any spelling is a 404, a NUL a 400",
         arguments: [
             "/images/../Package.swift", "/images/%2e%2e/%2e%2e/Package.swift", "/images/..%2fphotos.bodyJSON",
             "/images/%2E%2E%2Fphotos.bodyJSON", "/images/..%2F..%2F..%2F..%2Fetc%2Fpasswd",
@@ -320,7 +320,8 @@ struct SooGreyhoundsTests {
     func traversal(path: String) async throws {
         let sandbox = try await Sandbox()
         let response = await sandbox.respond(to: SandboxRequest("GET", path))
-        #expect(response.status == 404)
+        // A NUL is refused before any file is looked for.
+        #expect(response.status == (path.contains("%00") ? 400 : 404))
         #expect(!response.data.starts(with: [0xFF, 0xD8]))
     }
 

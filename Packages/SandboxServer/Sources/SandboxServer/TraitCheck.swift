@@ -1,6 +1,8 @@
 // In the repository's root manifest, SandboxServer's dependencies come only
 // with the package trait of the same name, so that apps using the libraries
-// fetch none of them. Say so, rather than leave a "no such module" to decode.
+// fetch none of them. Without the trait the compiler usually stops first at
+// "no such module 'NIOCore'" (the README says so); this names the trait
+// when those modules come from elsewhere and the build gets this far.
 #if !SandboxServer
     #error(
         """

@@ -105,4 +105,31 @@ struct AirtableHTTPRobustnessTests {
             try await Self.expectServing(server)
         }
     }
+
+    @Test(
+        "A path with a control character, raw or encoded, is a 400 on every route, the console's files included",
+        arguments: [
+            "/__sandbox/console/index.html%00.js", "/__sandbox/console/%00", "/__sandbox/health%0a",
+            "/posts%00.json", "/v0/appIBfoNbzEaA72c2/Design%20projects%1F", "/bankey/profile/1%7F",
+            "/images/DeMeo_J17_2595.jpg%00.png", "/services/rest%0D",
+        ])
+    func controlCharacters(path: String) async throws {
+        try await AirtableHTTP.withServer { server in
+            let response = try await AirtableHTTP.raw(
+                server.port, "GET", path, headers: ["Authorization: Bearer \(AirtableHTTP.token)"])
+            #expect(response.status == 400)
+            #expect(!response.text.contains("<html") && !response.text.contains("JFIF"))
+            try await Self.expectServing(server)
+        }
+    }
+
+    @Test("A secret in a path segment is redacted in the request log, the rest of the path kept")
+    func secretInPath() async throws {
+        try await AirtableHTTP.withServer { server in
+            _ = try await AirtableHTTP.raw(server.port, "GET", "/token=s3cret-value/notes.json?ns=x")
+            _ = try await AirtableHTTP.raw(server.port, "GET", "/v0/app;api_key=s3cret-value/Things")
+            let paths = await server.sandbox.requests.all.map(\.path)
+            #expect(paths == ["/token=REDACTED/notes.json", "/v0/app;api_key=REDACTED/Things"])
+        }
+    }
 }

@@ -27,7 +27,7 @@ struct AirtableWebhookHTTPTests {
                     server.baseURL, "POST", AirtableHTTP.table, json: #"{"fields": {"Name": "Pinged"}}"#)
                 #expect(write.status == 200)
                 var ping: RecordedRequest?
-                for _ in 0..<100 where ping == nil {
+                for _ in 0..<1_200 where ping == nil {  // up to a minute: a hang catcher, not a speed bound
                     ping = await catcher.sandbox.requests.all.first { $0.path == "/hook" }
                     if ping == nil { try await Task.sleep(for: .milliseconds(50)) }
                 }
@@ -69,7 +69,7 @@ struct AirtableWebhookHTTPTests {
                 _ = try await AirtableHTTP.send(
                     server.baseURL, "POST", AirtableHTTP.table, json: #"{"fields": {"Name": "Logged"}}"#)
                 var delivery: RecordedRequest?
-                for _ in 0..<100 where delivery == nil {
+                for _ in 0..<1_200 where delivery == nil {  // up to a minute: a hang catcher
                     delivery = await server.sandbox.requests.all.first { $0.note?.contains("notification") == true }
                     if delivery == nil { try await Task.sleep(for: .milliseconds(50)) }
                 }

@@ -64,6 +64,14 @@ public struct Redactor: Sendable {
         redact(text: url.absoluteString)
     }
 
+    /// A URL path with the values of secret `name=value` segments replaced,
+    /// each segment on its own (`/token=abc/x.json` keeps its `/x.json`).
+    public func redact(path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { redact(text: String($0)) }
+            .joined(separator: "/")
+    }
+
     /// The headers with secret values replaced.
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
         HTTPHeaders(

@@ -171,7 +171,8 @@ struct AirtableCellWriter {
     }
 
     /// `YYYY-MM-DD`, or a full ISO 8601 timestamp (its date is kept);
-    /// `typecast` also reads `M/D/YYYY` and `YYYY/M/D`.
+    /// `typecast` also reads every other form `DATETIME_PARSE` reads
+    /// without a format (`M/D/YYYY`, `YYYY/M/D`, `4 Mar 2017`, …).
     private func date(_ value: JSON, _ field: AirtableField) throws(AirtableFailure) -> String {
         guard let text = value.stringValue?.trimmingCharacters(in: .whitespaces) else {
             throw .invalidValue(field: field.name)
@@ -179,10 +180,7 @@ struct AirtableCellWriter {
         if let day = AirtableDate.isoDay(text) {
             return day
         }
-        if typecast,
-            let day = AirtableDate.looseDay(text)
-                ?? AirtableFormulaDate(parsing: text).flatMap({ AirtableDate.isoDay($0.isoText) })
-        {
+        if typecast, let day = AirtableFormulaDate(parsing: text).flatMap({ AirtableDate.isoDay($0.isoText) }) {
             return day
         }
         throw .invalidValue(field: field.name)
@@ -382,14 +380,6 @@ enum AirtableDate {
             return nil
         }
         return format(year: year, month: month, day: day)
-    }
-
-    /// `M/D/YYYY` or `YYYY/M/D`.
-    static func looseDay(_ text: String) -> String? {
-        let parts = text.split(separator: "/").map { Int($0) }
-        guard parts.count == 3, let first = parts[0], let second = parts[1], let third = parts[2] else { return nil }
-        return first > 999
-            ? format(year: first, month: second, day: third) : format(year: third, month: first, day: second)
     }
 
     private static func isTimestampTail(_ tail: Substring) -> Bool {

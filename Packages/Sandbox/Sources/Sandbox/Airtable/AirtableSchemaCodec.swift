@@ -30,6 +30,11 @@ enum AirtableSchemaCodec {
             options = ["color": "greenBright", "icon": "check"]
         case .formula:
             options["isValid"] = .bool(field.formula != nil)
+        case .rollup:
+            // The aggregation (`SUM(values)`) is how a base file defines a
+            // rollup here; Airtable's schema does not show it.
+            options["formula"] = nil
+            options["isValid"] = .bool(field.formula != nil)
         default:
             break
         }
@@ -52,13 +57,20 @@ enum AirtableSchemaCodec {
 
     /// A field from its JSON: a known type, a name, and options that fit
     /// the type (a formula that parses, choices with names). `id` is kept
-    /// when `keepsIDs` (a base file) and made up otherwise.
+    /// when `keepsIDs` (a base file) and made up otherwise (the metadata
+    /// API), which, as Airtable's, cannot create computed fields: formulas,
+    /// rollups, lookups, counts and the rest are defined in base files.
     static func field(_ value: JSON, tableID: String, keepsIDs: Bool) throws(AirtableFailure) -> AirtableField {
         guard let name = value["name"]?.stringValue?.trimmingCharacters(in: .whitespaces), !name.isEmpty,
             name.utf8.count <= 255
         else { throw schemaError("A field needs a name of 1 to 255 characters.") }
         guard let typeName = value["type"]?.stringValue, let type = AirtableFieldType(rawValue: typeName) else {
             throw schemaError("Unknown field type \(JSON.string(value["type"]?.stringValue ?? "").jsonText).")
+        }
+        guard keepsIDs || !type.isComputed else {
+            throw AirtableFailure(
+                status: 422, type: "UNSUPPORTED_FIELD_TYPE_FOR_CREATE",
+                message: "Field type \(JSON.string(typeName).jsonText) cannot be created through the API.")
         }
         let id = try identifier(value["id"], prefix: "fld", keeps: keepsIDs, seed: "\(tableID)/\(name)")
         var options = value["options"]?.objectValue ?? [:]

@@ -68,7 +68,12 @@ public final class Sandbox: Sendable {
     /// matches, else the service that handles the path, else a 404.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         let started = ContinuousClock.now
-        guard let service = services.first(where: { $0.handles(request) }) else {
+        let service = services.first { $0.handles(request) }
+        if SandboxRequest.hasControlCharacters(inPath: request.path) {
+            return await finish(
+                request, service?.invalidPath(request) ?? .controlCharacterInPath, service: service, started: started)
+        }
+        guard let service else {
             return await finish(request, .text(404, "Not Found"), service: nil, started: started)
         }
         let (latency, fault) = faults.consume(for: request)
@@ -123,7 +128,7 @@ public final class Sandbox: Sendable {
             }
         await requests.record(
             RecordedRequest(
-                service: service?.name ?? "", method: request.method, path: request.path,
+                service: service?.name ?? "", method: request.method, path: Self.redactor.redact(path: request.path),
                 rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status,
                 duration: .now - started, requestHeaders: Self.redactor.redact(request.headers),
                 requestBody: CapturedBody(request.body), responseHeaders: Self.redactor.redact(response.headers),

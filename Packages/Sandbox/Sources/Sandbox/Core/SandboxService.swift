@@ -22,9 +22,19 @@ public protocol SandboxService: Sendable {
     /// head (the body is not read yet), or `nil` for no limit of its own:
     /// a server refuses a larger body without reading it.
     func maxBodySize(for request: SandboxRequest) -> Int?
+
+    /// The answer to a path with a control character in it, in the
+    /// service's own error format; the request goes no further.
+    func invalidPath(_ request: SandboxRequest) -> SandboxResponse
 }
 
 extension SandboxService {
+    /// A 400 with a plain JSON error, for services with no format of their
+    /// own.
+    public func invalidPath(_ request: SandboxRequest) -> SandboxResponse {
+        .controlCharacterInPath
+    }
+
     /// No limit of the service's own.
     public func maxBodySize(for request: SandboxRequest) -> Int? {
         nil

@@ -219,6 +219,11 @@ public final class FirebaseEmulator: SandboxService {
         }
     }
 
+    /// Firebase's own answer for a path it cannot read.
+    public func invalidPath(_ request: SandboxRequest) -> SandboxResponse {
+        FirebaseEmulatorError.invalidPath.response
+    }
+
     /// Firebase's limit on a write's size.
     public func maxBodySize(for request: SandboxRequest) -> Int? {
         configuration.maxBodySize

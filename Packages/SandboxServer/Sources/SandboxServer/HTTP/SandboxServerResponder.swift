@@ -1,4 +1,5 @@
 import Hummingbird
+import Sandbox
 
 /// The server's one entry point: requests under `/__sandbox` go to the
 /// admin router (its guard, routes and console files), everything else
@@ -8,6 +9,12 @@ struct SandboxServerResponder<Admin: HTTPResponder>: HTTPResponder where Admin.C
     let emulators: SandboxResponder
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
+        // Checked on the raw path, before anything decodes it: a NUL would
+        // cut a console file's name short.
+        if AdminRouter.handles(request.uri.path), SandboxRequest.hasControlCharacters(inPath: request.uri.path) {
+            let refusal = AdminError(.badRequest, "Invalid path: it contains a control character.")
+            return try refusal.response(from: request, context: context)
+        }
         guard AdminRouter.handles(request.uri.path) else {
             return try await emulators.respond(to: request, context: context)
         }

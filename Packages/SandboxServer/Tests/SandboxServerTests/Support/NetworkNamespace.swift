@@ -75,7 +75,7 @@ struct NetworkNamespace {
         let (_, output) = try await Self.run(
             "/usr/sbin/ip",
             [
-                "netns", "exec", name, "curl", "-s", "-o", "/dev/null", "-m", "10", "-X", method, "-w", "%{http_code}",
+                "netns", "exec", name, "curl", "-s", "-o", "/dev/null", "-m", "60", "-X", method, "-w", "%{http_code}",
                 url,
             ])
         return Int(output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0

@@ -119,7 +119,7 @@ final class SandboxProcess: Sendable {
 
     /// Waits until a line of standard output contains `text` (the banner's
     /// last line is `Press Ctrl-C to stop.`); whether one did in time.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(10)) async -> Bool {
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !output.lines.contains(where: { $0.contains(text) }) {
             guard ContinuousClock.now < deadline, !exit.hasExited else { return false }
@@ -236,7 +236,7 @@ private final class OutputCollector: Sendable {
 
     /// Waits (briefly) until both streams reached their end, so a child that
     /// exited has had everything it printed read.
-    func waitForEnd(timeout: Duration = .seconds(5)) async {
+    func waitForEnd(timeout: Duration = .seconds(30)) async {
         let deadline = ContinuousClock.now + timeout
         while state.withLockedValue({ $0.openStreams > 0 }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))

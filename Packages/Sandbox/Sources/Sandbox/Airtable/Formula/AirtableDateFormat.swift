@@ -194,14 +194,20 @@ enum AirtableDateFormat {
         return nil
     }
 
-    /// The forms read without a format, each matched strictly.
-    private static let defaultFormats: [[Piece]] = [
-        "YYYY-MM-DD", "YYYY-MM-DD[T]HH:mm", "YYYY-MM-DD[T]HH:mm:ss", "YYYY-MM-DD[T]HH:mm:ss.SSS", "YYYY-MM-DD[T]HH:mmZ",
-        "YYYY-MM-DD[T]HH:mm:ssZ", "YYYY-MM-DD[T]HH:mm:ss.SSSZ", "YYYY-MM-DD HH:mm", "YYYY-MM-DD HH:mm:ss",
-        "YYYY-MM-DD HH:mm:ss.SSS", "YYYY-MM-DD HH:mm:ssZ", "YYYY/MM/DD", "YYYY/MM/DD HH:mm", "YYYY/MM/DD HH:mm:ss",
-        "M/D/YYYY", "M/D/YYYY H:mm", "M/D/YYYY h:mm A", "M/D/YYYY H:mm:ss", "M/D/YY", "MMMM D, YYYY", "MMMM D YYYY",
-        "D MMMM YYYY", "MMMM D, YYYY h:mm A", "YYYY-MM", "YYYY",
-    ].map { pieces(of: $0) }
+    /// The forms read without a format, each matched strictly: every way
+    /// of writing a day that Airtable's documentation shows, alone or
+    /// followed by a time on a 24- or 12-hour clock (`4 Mar 2017 7:00`,
+    /// `07/10/19 1:00 PM`), then a month or a year alone. ISO 8601 with
+    /// `T` and an offset is read before these, by `isoMilliseconds`.
+    private static let defaultFormats: [[Piece]] = {
+        let days = [
+            "YYYY-M-D", "YYYY/M/D", "M/D/YYYY", "M/D/YY", "M-D-YYYY", "MMMM D, YYYY", "MMMM D YYYY", "D MMMM YYYY",
+            "D MMMM, YYYY", "dddd, MMMM D, YYYY", "ddd MMMM D YYYY",
+        ]
+        let times = ["", " H:mm", " H:mm:ss", " H:mm:ss.SSS", " h:mm A", " h:mm:ss A", " h A", " H:mm:ssZ"]
+        let dated = days.flatMap { day in times.map { day + $0 } }
+        return (dated + ["YYYY-MM", "YYYY"]).map { pieces(of: $0) }
+    }()
 
     /// `YYYY-MM-DD`, optionally with `THH:mm`, `:ss`, `.SSS…` and `Z` or
     /// `±HH:mm` (a space may stand for `T`), as milliseconds since 1970;

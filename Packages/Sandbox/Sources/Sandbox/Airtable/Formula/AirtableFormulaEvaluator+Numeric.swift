@@ -16,6 +16,8 @@ extension AirtableFormulaEvaluator {
         case .countAll:
             return .number(Double(elements.count))
         case .sum, .average, .max, .min:
+            // An error among the values is the result, as in Airtable.
+            if let error = elements.first(where: \.isError) { return error }
             let numbers = elements.compactMap { $0.isBlank ? nil : $0.numeric }
             guard numbers.count == elements.filter({ !$0.isBlank }).count else { return .error("NaN") }
             switch function {
@@ -63,21 +65,25 @@ extension AirtableFormulaEvaluator {
             let rule: FloatingPointRoundingRule = function == .ceiling ? .up : .down
             return .numeric((x / significance).rounded(rule) * significance)
         default:
-            // ROUND: half away from zero; ROUNDUP away from zero; ROUNDDOWN
-            // toward zero; a negative precision rounds left of the point.
+            // ROUND: to the nearest, ties half up toward positive infinity
+            // (ROUND(-2.5, 0) is -2), as the reference states; ROUNDUP away
+            // from zero; ROUNDDOWN toward zero; a negative precision rounds
+            // left of the point.
             guard let precision = Self.integer(values[1]), Swift.abs(precision) <= 300 else { return .invalid }
             let scale = pow(10, Double(precision))
-            let rule: FloatingPointRoundingRule =
-                switch function {
-                case .roundUp: .awayFromZero
-                case .roundDown: .towardZero
-                default: .toNearestOrAwayFromZero
-                }
             // 1.005 * 100 is 100.49999…: small products are first rounded
             // to nine decimals, as a person reads them.
             let product = x * scale
             let scaled = Swift.abs(product) < 1e6 ? (product * 1e9).rounded() / 1e9 : product
-            return .numeric(scaled.rounded(rule) / scale)
+            let rounded: Double =
+                switch function {
+                case .roundUp: scaled.rounded(.awayFromZero)
+                case .roundDown: scaled.rounded(.towardZero)
+                // Past 2^52 every double is whole, and adding a half could
+                // round up to the next one.
+                default: Swift.abs(scaled) >= 0x1p52 ? scaled : (scaled + 0.5).rounded(.down)
+                }
+            return .numeric(rounded / scale)
         }
     }
 }

@@ -108,6 +108,11 @@ struct AirtableFormulaEvaluator {
         case .string(let text): return .text(text)
         case .array(let elements): return elements.isEmpty ? .blank : .array(elements.map(value(of:)))
         case .object(let members):
+            // A computed cell that failed (`{"error": "#ERROR!"}`,
+            // `{"specialValue": "NaN"}`) stays an error wherever it is read.
+            if let code = members["error"]?.stringValue ?? members["specialValue"]?.stringValue {
+                return .error(code)
+            }
             if let filename = members["filename"]?.stringValue, let url = members["url"]?.stringValue {
                 return .string("\(filename) (\(url))")
             }
