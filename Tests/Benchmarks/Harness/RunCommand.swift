@@ -38,6 +38,7 @@ struct RunCommand: AsyncParsableCommand {
             (10, { try await RulesWriteBenchmark(settings: settings).run() }),
             (11, { try await AirtableFormulaBenchmark(settings: settings).run() }),
             (12, { try await LayerCostBenchmark(settings: settings).run() }),
+            (13, { try await StuckReadersBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()

@@ -29,7 +29,7 @@ struct SandboxResponder: HTTPResponder {
     func respond(to request: Request, context: Context) async throws -> Response {
         var sandboxRequest = Self.sandboxRequest(
             from: request.head, body: Data(), remoteAddress: context.channel.remoteAddress)
-        guard let body = try await request.collectBody(upTo: maxBodySize(sandboxRequest)) else {
+        guard let body = try await request.body(within: maxBodySize(sandboxRequest)) else {
             let answer = await tooLarge(sandboxRequest)
             return await BodyRefusal.answer(
                 Self.completeResponse(answer, data: answer.data, isHead: false), context: context)

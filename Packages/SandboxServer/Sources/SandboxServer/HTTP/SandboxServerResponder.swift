@@ -21,7 +21,7 @@ struct SandboxServerResponder<Admin: HTTPResponder>: HTTPResponder where Admin.C
         // Admin bodies are small: collected here, within their limit, so an
         // oversized one is refused like an emulator's, once, and unread.
         var request = request
-        guard let body = try await request.collectBody(upTo: AdminRouter.maxBodySize) else {
+        guard let body = try await request.body(within: AdminRouter.maxBodySize) else {
             let refusal = AdminError(.contentTooLarge, "Admin bodies are at most \(AdminRouter.maxBodySize) bytes.")
             return await BodyRefusal.answer(try refusal.response(from: request, context: context), context: context)
         }

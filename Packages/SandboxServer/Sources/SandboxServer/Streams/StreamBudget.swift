@@ -15,8 +15,9 @@ import NIOConcurrencyHelpers
 /// each gets the emulator's cancel event (Firebase's `event: cancel`) in
 /// place of what was queued for it, and its connection is closed, as the
 /// real Firebase drops a client that cannot keep up. Everything it held is
-/// released; once no stream holds anything, the allocator is asked to give
-/// freed memory back to the system (glibc keeps it otherwise).
+/// released; once no stream holds anything (and a moment has passed for
+/// the connections to be torn down), the allocator is asked to give freed
+/// memory back to the system (glibc keeps it otherwise).
 final class StreamBudget: Sendable {
     /// The default bound for all streams together: 64 MiB.
     static let defaultTotal = 64 << 20
@@ -71,6 +72,22 @@ final class StreamBudget: Sendable {
             return true
         }
         if trim {
+            releaseFreedMemorySoon()
+        }
+    }
+
+    /// How long after the last stream with a backlog ends memory is given
+    /// back: its connection's buffers and the emulator's queue for it are
+    /// freed a moment after it unregisters, and a trim before then finds
+    /// little to return.
+    static let trimDelay: Duration = .seconds(1)
+
+    /// Gives freed memory back after ``trimDelay``, unless streams hold a
+    /// backlog again by then (the next to end will try again).
+    private func releaseFreedMemorySoon() {
+        Task { [state] in
+            try? await Task.sleep(for: Self.trimDelay)
+            guard state.withLockedValue({ $0.queued == 0 }) else { return }
             Self.releaseFreedMemory()
         }
     }

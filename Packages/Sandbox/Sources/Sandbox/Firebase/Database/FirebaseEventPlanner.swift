@@ -36,6 +36,17 @@ enum FirebaseEventPlanner {
         select: Select
     ) -> [(stream: Int, frame: Data)] {
         var events: [(stream: Int, frame: Data)] = []
+        // Streams at one location get the same frames: each is encoded once
+        // and shared (`Data` is copied on write), so a write costs one
+        // encoding however many readers listen, and their queues hold one
+        // buffer between them.
+        var shared: [String: Data] = [:]
+        func frame(_ key: String, _ make: () -> Data) -> Data {
+            if let made = shared[key] { return made }
+            let made = make()
+            shared[key] = made
+            return made
+        }
         for id in streams.ids {
             guard let stream = streams[id] else { continue }
             let location = stream.path
@@ -53,16 +64,19 @@ enum FirebaseEventPlanner {
                 for set in sets {
                     if let key = set.path.lastKey { data[key] = set.value }
                 }
-                events.append((id, FirebaseEventFrame.patch(write.path.relative(to: location), .object(data))))
+                let relative = write.path.relative(to: location)
+                events.append(
+                    (id, frame("patch \(relative)") { FirebaseEventFrame.patch(relative, .object(data)) }))
                 continue
             }
-            for set in sets where set.path.isWithin(location) {
-                events.append((id, FirebaseEventFrame.put(set.path.relative(to: location), set.value)))
+            for (index, set) in sets.enumerated() where set.path.isWithin(location) {
+                let relative = set.path.relative(to: location)
+                events.append((id, frame("put \(index) \(relative)") { FirebaseEventFrame.put(relative, set.value) }))
             }
             if let previous = previousValues[id] {
                 let current = tree.value(at: location)
                 if current != previous {
-                    events.append((id, FirebaseEventFrame.put(.root, current)))
+                    events.append((id, frame("root \(location)") { FirebaseEventFrame.put(.root, current) }))
                 }
             }
         }
