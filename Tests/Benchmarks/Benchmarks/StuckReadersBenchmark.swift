@@ -9,8 +9,9 @@ import Networking
 /// byte, against the same writes with no reader at all. Each run has a
 /// server of its own in a child process (`benchmarks serve`), warmed with
 /// the same writes so its request log is at its steady size; then a writer
-/// sends 16 KB events one after another, timing each, while the server's
-/// resident memory is sampled.
+/// sends events one after another, timing each, while the server's
+/// resident memory is sampled: 16 KB events for memory (they fill the
+/// budget), 256-byte ones for the writes' time (all readers stay attached).
 ///
 /// Judged, as issue 37 states them:
 /// - the peak with the readers, less the peak without, within the streams'
@@ -29,16 +30,27 @@ struct StuckReadersBenchmark {
 
     func run() async throws -> [ResultRow] {
         let readers = 200
-        let quiet = try await measure(readers: 0)
-        let stuck = try await measure(readers: readers)
+        // Memory: 16 KB events, which fill the budget, so readers are
+        // dropped and reconnect no more.
+        let large = 16 << 10
+        let quiet = try await measure(readers: 0, eventSize: large, writes: 2_000)
+        let stuck = try await measure(readers: readers, eventSize: large, writes: 2_000)
+        // Writes: events of a lesson post's size, 1,000 of them queue 50 MB
+        // in all for the readers, under the budget: every write is timed
+        // with all 200 readers attached and stuck.
+        let small = 256
+        let quietWrites = try await measure(readers: 0, eventSize: small, writes: 1_000).writes
+        let stuckWrites = try await measure(readers: readers, eventSize: small, writes: 1_000).writes
         let budget = 64.0
         let grown = Double(stuck.peak - quiet.peak) / 1024 / 1024
         let kept = Double(stuck.after - quiet.after) / 1024 / 1024
-        let slower = stuck.writes.median / quiet.writes.median
+        let slower = stuckWrites.median / quietWrites.median
         return [
             .judged(
                 "13. \(readers) stuck stream readers, server peak memory",
-                measured: "peak \(Format.bytes(Double(stuck.peak))) against \(Format.bytes(Double(quiet.peak))) without",
+                measured:
+                    "peak \(Format.bytes(Double(stuck.peak))) against \(Format.bytes(Double(quiet.peak))) without "
+                    + "(\(Format.grouped(stuck.writes.sorted.count)) events of 16 KB)",
                 judgedBy: "difference, MiB", value: grown, ratio: Format.decimal(grown, digits: 1),
                 target: .atMost(budget, suffix: " MiB")),
             .judged(
@@ -47,27 +59,28 @@ struct StuckReadersBenchmark {
                 judgedBy: "difference, MiB", value: kept, ratio: Format.decimal(kept, digits: 1),
                 target: .atMost(16, suffix: " MiB")),
             .judged(
-                "13. a write while they are stuck",
+                "13. a write while they are attached and stuck",
                 measured:
-                    "median \(Format.duration(stuck.writes.median)) against \(Format.duration(quiet.writes.median)) "
-                    + "without (\(Format.grouped(stuck.writes.sorted.count)) writes each)",
+                    "median \(Format.duration(stuckWrites.median)) against \(Format.duration(quietWrites.median)) "
+                    + "without (\(Format.grouped(stuckWrites.sorted.count)) writes of 256 bytes each)",
                 judgedBy: "with ÷ without", value: slower, ratio: Format.ratio(slower), target: .atMost(2)),
         ]
     }
 
-    private func measure(readers count: Int) async throws -> Run {
+    private func measure(readers count: Int, eventSize: Int, writes: Int) async throws -> Run {
         let server = try ChildServer.start()
         defer { server.stop() }
         var writer = HTTPClient(baseURL: try server.baseURL, retryPolicy: .never)
         writer.query = [QueryItem(name: "ns", value: "stuck"), QueryItem(name: "print", value: "silent")]
-        let event = String(repeating: "x", count: 16 << 10)
+        let warm = String(repeating: "x", count: 16 << 10)
         for index in 0..<settings.count(10_000, minimum: 1_000) {
-            try await writer.send(Request<Void>.put("warm/\(index % 5)", body: event).pathExtension("json"))
+            try await writer.send(Request<Void>.put("warm/\(index % 5)", body: warm).pathExtension("json"))
         }
+        let event = String(repeating: "x", count: eventSize)
         let readers = try StuckReaders(port: server.port, path: "/stuck.json?ns=stuck", count: count)
         var peak = try server.residentBytes()
         var durations: [Double] = []
-        for index in 0..<settings.count(2_000, minimum: 200) {
+        for index in 0..<settings.count(writes, minimum: writes / 10) {
             durations.append(
                 try await Stopwatch.seconds {
                     try await writer.send(Request<Void>.put("stuck/\(index % 10)", body: event).pathExtension("json"))
@@ -85,31 +98,19 @@ struct StuckReadersBenchmark {
     }
 }
 
-/// Connections that ask for an event stream and never read: each has a
-/// small receive buffer, so the server's side of it is soon full.
+/// Connections that ask for an event stream and never read
+/// (``EventStreamSocket``): the server's side of each is soon full.
 private struct StuckReaders {
     private let descriptors: [Int32]
 
     init(port: Int, path: String, count: Int) throws {
         var descriptors: [Int32] = []
         for _ in 0..<count {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            guard descriptor >= 0 else { throw BenchmarkFailure("socket() failed") }
-            descriptors.append(descriptor)
-            var size: Int32 = 4096
-            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            address.sin_port = UInt16(port).bigEndian
-            let connected = withUnsafePointer(to: &address) {
-                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                    connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-                }
+            guard let descriptor = EventStreamSocket.open(port: port, path: path) else {
+                for open in descriptors { close(open) }
+                throw BenchmarkFailure("could not connect a stuck reader")
             }
-            guard connected == 0 else { throw BenchmarkFailure("connect() failed") }
-            let request = "GET \(path) HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n"
-            _ = request.withCString { send(descriptor, $0, strlen($0), Int32(MSG_NOSIGNAL)) }
+            descriptors.append(descriptor)
         }
         self.descriptors = descriptors
     }

@@ -69,6 +69,17 @@ final class StreamQueue: Sendable {
         state.withLockedValue(\.wasCancelled)
     }
 
+    /// Every chunk queued now, waiting for one if there is none; empty at
+    /// the end. A reader that fell behind takes its backlog in one write.
+    func nextBatch() async -> [Data] {
+        guard let first = await next() else { return [] }
+        return state.withLockedValue { state in
+            var batch = [first]
+            while let chunk = state.popFirst() { batch.append(chunk) }
+            return batch
+        }
+    }
+
     /// The next chunk, waiting for one; `nil` at the end.
     func next() async -> Data? {
         if let ready = state.withLockedValue({ state -> Data?? in

@@ -62,10 +62,17 @@ enum StreamingBody {
                 budget.unregister(budgetID)
                 if let id { streams.close(id) }
             }
-            while let chunk = await queue.next() {
-                budget.sent(chunk.count, for: budgetID)
-                guard !chunk.isEmpty else { continue }
-                try await writer.write(ByteBuffer(bytes: chunk))
+            // What queued while the last write went out goes out as one
+            // write: a busy server wakes each stream once for its backlog,
+            // not once for every event.
+            while case let batch = await queue.nextBatch(), !batch.isEmpty {
+                let bytes = batch.reduce(0) { $0 + $1.count }
+                budget.sent(bytes, for: budgetID)
+                guard bytes > 0 else { continue }
+                var buffer = ByteBuffer()
+                buffer.reserveCapacity(bytes)
+                for chunk in batch { buffer.writeBytes(chunk) }
+                try await writer.write(buffer)
             }
             try await writer.finish(nil)
             if queue.wasCancelled {
