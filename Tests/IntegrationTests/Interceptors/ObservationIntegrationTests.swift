@@ -46,7 +46,7 @@ struct ObservationIntegrationTests {
                 case .retrying(_, let delay): "retrying \(delay <= .milliseconds(40))"
                 case .revalidated: "revalidated"
                 case .failure(let error): "failure \(error)"
-                case .streamEnded, .streamFailed: "stream"
+                case .streamEnded, .streamFailed, .streamStopped: "stream"
                 }
             }
             #expect(

@@ -58,7 +58,7 @@ struct CancellationTests {
                         try await Task.sleep(for: .microseconds(300 * (index % 11)))
                         task.cancel()
                     }
-                    // A stream cancelled mid-body ends early, which is a value.
+                    // A stream cancelled mid-body throws cancelled, as a request does.
                     switch await task.result {
                     case .success: return "value"
                     case .failure(NetworkError.cancelled): return "cancelled"

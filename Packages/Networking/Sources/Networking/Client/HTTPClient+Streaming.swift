@@ -40,7 +40,7 @@ extension HTTPClient {
             }
             throw failureClassifier(failure(for: collected, to: answered))
         }
-        return observers.isEmpty ? response : observed(response, of: answered, attempt: attempt)
+        return ending(response, of: answered, attempt: attempt)
     }
 
     /// Sends one request and returns its head and streaming body.
@@ -51,51 +51,78 @@ extension HTTPClient {
         return HTTPStreamingResponse(try await transport.send(request))
     }
 
-    /// The response with a body that reports its end or failure to the
-    /// observers. Chunks are handed on in the reader's own task, with no
-    /// extra hop; stopping the reader still cancels the request.
-    private func observed(_ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int)
+    /// The response with a body that ends in exactly one way its reader and
+    /// the observers can see: the end the server sent (`streamEnded`), a
+    /// failure (`streamFailed`, thrown as a ``NetworkError``), the reader's
+    /// task cancelled (`streamFailed(.cancelled)`, thrown: a cancelled read
+    /// never looks like a complete body), or the reader stopping before the
+    /// end (`streamStopped`, when it lets go of the body). Chunks are handed
+    /// on in the reader's own task, with no extra hop; stopping the reader
+    /// still cancels the request.
+    private func ending(_ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int)
         -> HTTPStreamingResponse
     {
-        let reader = StreamReader(response.body.makeAsyncIterator())
         let started = ContinuousClock.now
         let client = self
-        var observed = response
-        observed.body = AsyncThrowingStream(unfolding: {
+        let reader = StreamReader(response.body.makeAsyncIterator()) { event, received in
+            client.log(event, request, attempt: attempt, duration: ContinuousClock.now - started, received: received)
+        }
+        var ending = response
+        ending.body = AsyncThrowingStream(unfolding: {
             do {
                 if let chunk = try await reader.next() {
                     return chunk
                 }
-                client.log(
-                    .streamEnded, request, attempt: attempt, duration: ContinuousClock.now - started,
-                    received: reader.received)
+                // A transport's body also ends quietly when the task
+                // reading it is cancelled: that is not the server's end.
+                try Task.checkCancellation()
+                reader.finish(.streamEnded)
                 return nil
             } catch {
                 let mapped = NetworkError(transportError: error, request: request, redactor: client.redactor)
-                client.log(
-                    .streamFailed(mapped), request, attempt: attempt, duration: ContinuousClock.now - started,
-                    received: reader.received)
-                throw error
+                reader.finish(.streamFailed(mapped))
+                throw mapped
             }
         })
-        return observed
+        return ending
     }
 }
 
-/// The iterator of an observed stream's body and the bytes it delivered.
-/// Only the stream's one reader calls ``next()``, one call at a time, as
-/// `AsyncThrowingStream(unfolding:)` guarantees.
+/// The iterator of a stream's body, the bytes it delivered, and the one
+/// record that ends it. Only the stream's one reader calls ``next()`` and
+/// ``finish(_:)``, one call at a time, as `AsyncThrowingStream(unfolding:)`
+/// guarantees; a reader that lets go of the body before its end is
+/// reported when this is released.
 private final class StreamReader: @unchecked Sendable {
     private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
-    private(set) var received = 0
+    private let report: @Sendable (NetworkLogRecord.Event, Int) -> Void
+    private var received = 0
+    private var isFinished = false
 
-    init(_ iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator) {
+    init(
+        _ iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator,
+        report: @escaping @Sendable (NetworkLogRecord.Event, Int) -> Void
+    ) {
         self.iterator = iterator
+        self.report = report
+    }
+
+    deinit {
+        if !isFinished {
+            report(.streamStopped, received)
+        }
     }
 
     func next() async throws -> Data? {
         let chunk = try await iterator.next()
         received += chunk?.count ?? 0
         return chunk
+    }
+
+    /// Reports how the body ended, once.
+    func finish(_ event: NetworkLogRecord.Event) {
+        guard !isFinished else { return }
+        isFinished = true
+        report(event, received)
     }
 }

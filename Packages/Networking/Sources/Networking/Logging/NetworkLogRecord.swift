@@ -7,8 +7,10 @@ import Foundation
 /// `revalidated` or `failure`; a `retrying` record comes before each wait
 /// for another attempt, so a long wait (a 429's 30 seconds) is never a
 /// silent stall. A stream is a `request`, its head's `response`, and then
-/// `streamEnded` or `streamFailed` when its body is done. URLs and headers
-/// are already redacted.
+/// exactly one of `streamEnded` (the server ended the body),
+/// `streamFailed` (it failed, or its reader's task was cancelled:
+/// `.cancelled`) or `streamStopped` (its reader let go of it before the
+/// end). URLs and headers are already redacted.
 public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// What the record is about.
     public enum Event: Sendable {
@@ -27,11 +29,16 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         /// The attempt failed with this error and the request will be sent
         /// again after `delay`; reported before the wait starts.
         case retrying(after: NetworkError, delay: Duration)
-        /// A stream's body ended, as the server closed it or its reader
-        /// stopped; `bytesReceived` is all it delivered.
+        /// A stream's body ended as the server ended it; `bytesReceived` is
+        /// all it delivered.
         case streamEnded
-        /// A stream's body failed after its head arrived.
+        /// A stream's body failed after its head arrived, or its reader's
+        /// task was cancelled (``NetworkError/cancelled``).
         case streamFailed(NetworkError)
+        /// A stream's reader let go of its body before the end (it broke
+        /// out of its loop); the request is cancelled, and `bytesReceived`
+        /// is what it took. Neither a success nor a failure.
+        case streamStopped
     }
 
     /// What happened.
@@ -91,7 +98,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         case .response(let status), .redirect(let status, _): status
         case .revalidated: 304
         case .failure(let error), .streamFailed(let error): error.status
-        case .request, .retrying, .streamEnded: nil
+        case .request, .retrying, .streamEnded, .streamStopped: nil
         }
     }
 
@@ -131,6 +138,10 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
                 "■ \(method.rawValue) \(url) stream ended (attempt \(attempt)\(elapsed), \(bytesReceived ?? 0) bytes)"
         case .streamFailed(let error):
             return "✕ \(method.rawValue) \(url) stream failed (\(bytesReceived ?? 0) bytes): \(error)"
+        case .streamStopped:
+            return
+                "□ \(method.rawValue) \(url) stream stopped by its reader (attempt \(attempt)\(elapsed), "
+                + "\(bytesReceived ?? 0) bytes)"
         case .failure(let error):
             return "✕ \(method.rawValue) \(url) (attempt \(attempt)\(elapsed)): \(error)"
         case .retrying(let error, let delay):
