@@ -1,6 +1,7 @@
 import AsyncHTTPClientTransport
 import Foundation
 import Networking
+import Synchronization
 import Testing
 
 /// The transports the hostile suite runs over; both must behave alike.
@@ -165,6 +166,48 @@ struct HostileServerTests {
             } throws: { error in
                 guard case .responseTooLarge(let limit) = error as? NetworkError else { return false }
                 return limit == 1 << 20
+            }
+        }
+    }
+
+    @Test(
+        "A reader of an endless body that is cancelled gets cancelled, one that breaks out gives one streamStopped",
+        arguments: TransportKind.allCases)
+    func endlessStreamReaders(kind: TransportKind) async throws {
+        try await HostileServer.run { server in
+            let finals = Mutex<[NetworkLogRecord.Event]>([])
+            var observed = client(server, kind)
+            observed.observers = [
+                NetworkObserver { record in
+                    switch record.event {
+                    case .streamEnded, .streamFailed, .streamStopped: finals.withLock { $0.append(record.event) }
+                    default: break
+                    }
+                }
+            ]
+            let (firstChunk, signal) = AsyncStream<Void>.makeStream()
+            let reader = observed
+            let reading = Task {
+                for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
+                    signal.yield()
+                }
+            }
+            for await _ in firstChunk { break }
+            reading.cancel()
+            guard case .failure(NetworkError.cancelled) = await reading.result else {
+                Issue.record("a cancelled reader did not get cancelled")
+                return
+            }
+            for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
+                break
+            }
+            while finals.withLock({ $0.count }) < 2 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let events = finals.withLock { $0 }
+            guard events.count == 2, case .streamFailed(.cancelled) = events[0], case .streamStopped = events[1] else {
+                Issue.record("expected streamFailed(cancelled) then streamStopped, got \(events)")
+                return
             }
         }
     }
