@@ -113,8 +113,10 @@ final class WebDriver: Sendable {
             if attempt == 1 {
                 try await navigate(to: url)
             } else {
-                // A reload: opening the same URL again would only move to
-                // its fragment.
+                // The cut-short load's messages go with it; a reload, since
+                // opening the same URL again would only move to its
+                // fragment.
+                _ = try? await consoleMessages()
                 try await command(.post, "refresh", [:])
             }
             do {
