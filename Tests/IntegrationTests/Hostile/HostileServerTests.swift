@@ -171,7 +171,7 @@ struct HostileServerTests {
     }
 
     @Test(
-        "A reader of an endless body that is cancelled gets cancelled, one that breaks out gives one streamStopped",
+        "A reader of an endless body that is cancelled is never recorded as complete; one that breaks out gives streamStopped",
         arguments: TransportKind.allCases)
     func endlessStreamReaders(kind: TransportKind) async throws {
         try await HostileServer.run { server in
@@ -185,18 +185,20 @@ struct HostileServerTests {
                     }
                 }
             ]
-            let (firstChunk, signal) = AsyncStream<Void>.makeStream()
             let reader = observed
             let reading = Task {
                 for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
-                    signal.yield()
+                    // Cancelled at its first chunk, from inside: however
+                    // loaded the machine, the body is far from its end.
+                    withUnsafeCurrentTask { $0?.cancel() }
                 }
             }
-            for await _ in firstChunk { break }
-            reading.cancel()
-            guard case .failure(NetworkError.cancelled) = await reading.result else {
-                Issue.record("a cancelled reader did not get cancelled")
-                return
+            // Cancelled between two chunks the loop ends (the body is an
+            // AsyncThrowingStream) or throws cancelled, if the cancellation
+            // met a read in progress; either way the record is no success.
+            switch await reading.result {
+            case .success, .failure(NetworkError.cancelled): break
+            case .failure(let error): Issue.record("a cancelled reader failed with \(error)")
             }
             for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
                 break
@@ -205,9 +207,13 @@ struct HostileServerTests {
                 try await Task.sleep(for: .milliseconds(10))
             }
             let events = finals.withLock { $0 }
-            guard events.count == 2, case .streamFailed(.cancelled) = events[0], case .streamStopped = events[1] else {
-                Issue.record("expected streamFailed(cancelled) then streamStopped, got \(events)")
+            guard events.count == 2, case .streamStopped = events[1] else {
+                Issue.record("expected a cancelled or stopped record, then streamStopped, got \(events)")
                 return
+            }
+            switch events[0] {
+            case .streamStopped, .streamFailed(.cancelled): break
+            default: Issue.record("a cancelled read was recorded as \(events[0])")
             }
         }
     }

@@ -63,11 +63,14 @@ struct RateLimitTests {
 
     @Test("The sandbox's own limit of 5 requests per second is waited out")
     func realRateLimit() async throws {
-        let harness = try await Harness(rateLimited: true)
+        // Five requests in 10 s rather than in one: eight sent at once meet
+        // the limit even on a machine too busy to send them within a second.
+        let harness = try await Harness(rateLimited: true, rateLimitWindow: .seconds(10))
         var configuration = harness.client().configuration
-        // Unpaced, so eight at once meet the limit.
+        // Unpaced, so eight at once meet the limit; a wait past the window
+        // gets a refused request through.
         configuration.rateLimit = AirtableRateLimitPolicy(
-            maxRetries: 5, wait: .milliseconds(1100), requestsPerSecond: nil)
+            maxRetries: 3, wait: .milliseconds(10_500), requestsPerSecond: nil)
         configuration.retryPolicy = RetryPolicy()  // real waits
         let client = AirtableClient(configuration: configuration)
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in

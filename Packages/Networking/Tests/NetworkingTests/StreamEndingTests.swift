@@ -48,6 +48,8 @@ struct StreamEndingTests {
             }
             return received
         }
+        // The server holds the body open after its one chunk: the reader
+        // is waiting for the next when it is cancelled.
         for await _ in firstChunk { break }
         reading.cancel()
         let result = await reading.result
@@ -63,6 +65,32 @@ struct StreamEndingTests {
         }
         #expect(final.first?.bytesReceived == 9)
         #expect(final.first?.isSuccess == false)
+    }
+
+    /// `AsyncThrowingStream`, the body's type, ends a loop whose task is
+    /// already cancelled before the SDK is asked for the next chunk, so
+    /// such a loop ends without an error; the observers still see that the
+    /// body was not complete.
+    @Test("A reader cancelled between two chunks: the observers see streamStopped, never a complete body")
+    func cancelledBetweenChunks() async throws {
+        let server = try Self.holdingServer()
+        defer { server.stop() }
+        let (client, records) = Self.observedClient(server)
+        let reading = Task {
+            for try await _ in try await client.stream(Request<Data>.get("events.json")).body {
+                withUnsafeCurrentTask { $0?.cancel() }
+            }
+        }
+        _ = await reading.result
+        while records.all.isEmpty {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        let final = records.all
+        #expect(final.count == 1)
+        #expect(final.first?.isSuccess == false)
+        if case .streamEnded? = final.first?.event {
+            Issue.record("a cancelled read was recorded as a complete body")
+        }
     }
 
     @Test("A reader that breaks out of its loop gives one streamStopped, not a success")

@@ -11,11 +11,14 @@ struct Harness {
     let sandbox: Sandbox
     let clock: RecordingClock
 
-    /// A fresh sandbox with the lesson's base; its rate limit is off unless
-    /// asked for, so tests that are not about it never wait.
-    init(rateLimited: Bool = false) async throws {
+    /// A fresh sandbox with the lesson's base; its rate limit (5 requests
+    /// in `rateLimitWindow`) is off unless asked for, so tests that are not
+    /// about it never wait.
+    init(rateLimited: Bool = false, rateLimitWindow: Duration = .seconds(1)) async throws {
         sandbox = try await Sandbox(
-            configuration: SandboxConfiguration(airtable: AirtableEmulator.Configuration(rateLimitEnabled: rateLimited))
+            configuration: SandboxConfiguration(
+                airtable: AirtableEmulator.Configuration(
+                    rateLimitEnabled: rateLimited, rateLimitWindow: rateLimitWindow))
         )
         clock = RecordingClock()
     }

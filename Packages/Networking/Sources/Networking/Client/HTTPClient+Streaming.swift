@@ -54,9 +54,11 @@ extension HTTPClient {
     /// The response with a body that ends in exactly one way its reader and
     /// the observers can see: the end the server sent (`streamEnded`), a
     /// failure (`streamFailed`, thrown as a ``NetworkError``), the reader's
-    /// task cancelled (`streamFailed(.cancelled)`, thrown: a cancelled read
-    /// never looks like a complete body), or the reader stopping before the
-    /// end (`streamStopped`, when it lets go of the body). Chunks are handed
+    /// task cancelled while it waits for a chunk (`streamFailed(.cancelled)`,
+    /// thrown: a cancelled read never looks like a complete body), or the
+    /// reader stopping before the end (`streamStopped`, when it lets go of
+    /// the body; a loop cancelled between two chunks is ended that way by
+    /// `AsyncThrowingStream` itself, before this is asked). Chunks are handed
     /// on in the reader's own task, with no extra hop; stopping the reader
     /// still cancels the request.
     private func ending(_ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int)

@@ -36,8 +36,9 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         /// task was cancelled (``NetworkError/cancelled``).
         case streamFailed(NetworkError)
         /// A stream's reader let go of its body before the end (it broke
-        /// out of its loop); the request is cancelled, and `bytesReceived`
-        /// is what it took. Neither a success nor a failure.
+        /// out of its loop, or its task was cancelled between two chunks);
+        /// the request is cancelled, and `bytesReceived` is what it took.
+        /// Neither a success nor a failure.
         case streamStopped
     }
 
