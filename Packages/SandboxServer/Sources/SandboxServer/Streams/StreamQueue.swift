@@ -69,13 +69,19 @@ final class StreamQueue: Sendable {
         state.withLockedValue(\.wasCancelled)
     }
 
-    /// Every chunk queued now, waiting for one if there is none; empty at
-    /// the end. A reader that fell behind takes its backlog in one write.
-    func nextBatch() async -> [Data] {
+    /// The chunks queued now, up to about `limit` bytes (at least one),
+    /// waiting for one if there is none; empty at the end. A reader that
+    /// fell behind takes its backlog in a few writes, not one per event,
+    /// and no write copies more than `limit` of it at once.
+    func nextBatch(upTo limit: Int = 256 << 10) async -> [Data] {
         guard let first = await next() else { return [] }
         return state.withLockedValue { state in
             var batch = [first]
-            while let chunk = state.popFirst() { batch.append(chunk) }
+            var bytes = first.count
+            while bytes < limit, let chunk = state.popFirst() {
+                batch.append(chunk)
+                bytes += chunk.count
+            }
             return batch
         }
     }
