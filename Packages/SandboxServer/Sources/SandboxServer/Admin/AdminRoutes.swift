@@ -74,7 +74,12 @@ struct AdminRoutes: Sendable {
 
     func request(_ context: SandboxRequestContext) async throws -> RequestDetail {
         let text = context.parameters.get("id") ?? ""
-        guard let id = Int(text), let entry = await sandbox.requests.entry(id: id) else {
+        // A log id is digits only; anything else (a sign, `+5`, 40 digits)
+        // is no entry rather than a number read loosely.
+        guard (1...18).contains(text.utf8.count), text.utf8.allSatisfy({ (0x30...0x39).contains($0) }),
+            let id = Int(text),  // safe: 1 to 18 ASCII digits fit an Int
+            let entry = await sandbox.requests.entry(id: id)
+        else {
             throw AdminError(.notFound, "No request \(text) in the log, which keeps only the newest requests.")
         }
         return RequestDetail(entry)

@@ -6,8 +6,11 @@ extension Request {
     /// its declared `Content-Length` before any byte is read, or as soon as
     /// the bytes read pass the limit.
     func body(within limit: Int) async throws -> ByteBuffer? {
-        if let declared = headers[.contentLength].flatMap(Int.init), declared > limit {
-            return nil
+        // NIO's parser has checked the field; read it as digits only, and
+        // any length too long for an Int is over every limit.
+        if let field = headers[.contentLength], field.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
+            // safe: at most 18 ASCII digits fit an Int
+            guard field.utf8.count <= 18, let declared = Int(field), declared <= limit else { return nil }
         }
         var collected = ByteBuffer()
         for try await part in body {
