@@ -278,7 +278,8 @@ final class WebDriver: Sendable {
     {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let request = HTTPRequest(
-            method: method, url: url, headers: ["Content-Type": "application/json; charset=utf-8"], body: data,
+            method: method, url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
+            body: data.map(HTTPBody.init),
             timeout: .seconds(60))
         let response = try await Self.transport.send(request)
         let decoded = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])

@@ -37,7 +37,7 @@ struct HandlingErrorsSamples {
                 return nil  // the user moved on
             case .notConnected:
                 return "You're offline. Check your connection and try again."
-            case .cannotConnect, .connectionLost, .timedOut, .transportFailed:
+            case .cannotConnect, .connectionLost, .incompleteBody, .timedOut, .transportFailed:
                 return "The server can't be reached right now. Try again in a moment."
             case .unauthenticated:
                 return "Please sign in again."
@@ -56,10 +56,13 @@ struct HandlingErrorsSamples {
                 return failure.message?.message ?? "The request failed (\(failure.status))."
             case .noData, .decodingFailed, .responseTooLarge:
                 return "The server sent something unexpected."
-            case .invalidURL, .encodingFailed:
+            case .invalidURL, .encodingFailed, .bodyNotReplayable:
                 return "Something went wrong on our side."
             case .notAnImage:
                 return "This image can't be shown."
+            case .fileFailed(let failure):
+                return failure.operation == .reading
+                    ? "The file can't be read: \(failure.reason)." : "The file can't be saved: \(failure.reason)."
             }
         }
         // end snippet

@@ -40,18 +40,36 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
     }
 
     /// Sends the request and collects the whole body.
+    ///
+    /// A body that ends short of its `Content-Length`, however the
+    /// connection ended, is ``NetworkError/incompleteBody(expected:received:)``.
     public func send(_ request: Networking.HTTPRequest) async throws -> Networking.HTTPResponse {
         let deadline = deadline(for: request)
+        let response: HTTPClientResponse
         do {
-            let response = try await client.execute(makeRequest(request), deadline: deadline)
-            var body = try await response.body.collect(upTo: maxBodySize)
-            let data = body.readData(length: body.readableBytes) ?? Data()
-            return HTTPResponse(status: Int(response.status.code), headers: Self.headers(response.headers), body: data)
-        } catch is NIOTooManyBytesError {
-            throw NetworkError.responseTooLarge(limit: maxBodySize)
+            response = try await client.execute(makeRequest(request), deadline: deadline)
         } catch {
             throw Self.networkError(for: error, request: request)
         }
+        let headers = Self.headers(response.headers)
+        let status = Int(response.status.code)
+        var body = Data()
+        do {
+            for try await buffer in response.body {
+                guard body.count + buffer.readableBytes <= maxBodySize else {
+                    throw NetworkError.responseTooLarge(limit: maxBodySize)
+                }
+                body.append(contentsOf: buffer.readableBytesView)
+            }
+        } catch {
+            if let declared = HTTPResponse.declaredLength(status: status, headers: headers, method: request.method),
+                body.count < declared, !(error is NetworkError), !(error is CancellationError)
+            {
+                throw NetworkError.incompleteBody(expected: declared, received: body.count)
+            }
+            throw Self.networkError(for: error, request: request)
+        }
+        return HTTPResponse(status: status, headers: headers, body: body)
     }
 
     /// Sends the request and streams the body as it arrives.
@@ -95,7 +113,13 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
             outgoing.headers.add(name: field.name, value: field.value)
         }
         if let body = request.body {
-            outgoing.body = .bytes(ByteBuffer(bytes: body))
+            if let data = body.data, body.length == data.count, !body.reportsProgress {
+                outgoing.body = .bytes(ByteBuffer(bytes: data))
+            } else {
+                // Files, forms and streams are read as they are sent.
+                let buffers = body.map { ByteBuffer(bytes: $0) }
+                outgoing.body = .stream(buffers, length: body.length.map { .known(Int64($0)) } ?? .unknown)
+            }
         }
         return outgoing
     }

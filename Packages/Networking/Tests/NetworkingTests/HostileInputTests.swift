@@ -141,7 +141,7 @@ extension HostileInputTests {
     @Test("A response is checked against the length its head declares only where the bytes must match it")
     func declaredLength() {
         func length(_ status: Int, _ fields: HTTPHeaders, _ method: HTTPMethod = .get) -> Int? {
-            SessionDelegate.declaredLength(status: status, headers: fields, method: method)
+            HTTPResponse.declaredLength(status: status, headers: fields, method: method)
         }
         #expect(length(200, ["Content-Length": "1000"]) == 1000)
         #expect(length(404, ["content-length": " 12\t"], .post) == 12)

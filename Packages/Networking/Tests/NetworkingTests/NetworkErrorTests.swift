@@ -162,11 +162,11 @@ struct NetworkErrorTests {
         try await client.send(Request<Void>.delete("a.json"))
     }
 
-    @Test("A truncated body is a lost connection, not a success")
+    @Test("A truncated body is an incomplete body, not a success")
     func truncated() async throws {
         let error = try await failing(
             Request<[Post]>.get("p"), reply: .truncated(declared: 500, body: Data(#"[{"username":"a""#.utf8)))
-        guard case .connectionLost = error else {
+        guard case .incompleteBody(expected: 500, received: 16) = error else {
             Issue.record("got \(error)")
             return
         }

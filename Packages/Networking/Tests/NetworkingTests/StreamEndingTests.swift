@@ -67,30 +67,79 @@ struct StreamEndingTests {
         #expect(final.first?.isSuccess == false)
     }
 
-    /// `AsyncThrowingStream`, the body's type, ends a loop whose task is
-    /// already cancelled before the SDK is asked for the next chunk, so
-    /// such a loop ends without an error; the observers still see that the
-    /// body was not complete.
-    @Test("A reader cancelled between two chunks: the observers see streamStopped, never a complete body")
+    @Test("A reader cancelled between two chunks ends with cancelled and one streamFailed(cancelled)")
     func cancelledBetweenChunks() async throws {
-        let server = try Self.holdingServer()
+        let server = try LoopbackServer { _ in
+            .chunks([(0, Data("data: 1\n\n".utf8)), (0, Data("data: 2\n\n".utf8))], holdOpen: 3600)
+        }
         defer { server.stop() }
         let (client, records) = Self.observedClient(server)
         let reading = Task {
+            var chunks = 0
             for try await _ in try await client.stream(Request<Data>.get("events.json")).body {
+                chunks += 1
                 withUnsafeCurrentTask { $0?.cancel() }
             }
+            return chunks
         }
-        _ = await reading.result
-        while records.all.isEmpty {
-            try await Task.sleep(for: .milliseconds(10))
+        let result = await reading.result
+        guard case .failure(NetworkError.cancelled) = result else {
+            Issue.record("expected cancelled, got \(result)")
+            return
         }
         let final = records.all
         #expect(final.count == 1)
-        #expect(final.first?.isSuccess == false)
-        if case .streamEnded? = final.first?.event {
-            Issue.record("a cancelled read was recorded as a complete body")
+        guard case .streamFailed(.cancelled)? = final.first?.event else {
+            Issue.record("expected one streamFailed(cancelled), got \(final.map(\.event))")
+            return
         }
+    }
+
+    @Test("Many readers cancelled at random moments each end with cancelled or the whole body, one record each")
+    func manyCancellations() async throws {
+        let body = Data(repeating: 7, count: 256 << 10)
+        let server = try LoopbackServer { _ in
+            .chunks(stride(from: 0, to: body.count, by: 16 << 10).map { (0.001, body[$0..<$0 + (16 << 10)]) })
+        }
+        defer { server.stop() }
+        let (client, records) = Self.observedClient(server)
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for index in 0..<24 {
+                let reader = Task {
+                    var received = 0
+                    for try await chunk in try await client.stream(Request<Data>.get("big-\(index)")).body {
+                        received += chunk.count
+                    }
+                    return received
+                }
+                group.addTask {
+                    await Task.yield()
+                    for _ in 0..<(index % 6) { await Task.yield() }
+                    reader.cancel()
+                    switch await reader.result {
+                    case .success(let received): return received == body.count ? "whole" : "short \(received)"
+                    case .failure(NetworkError.cancelled): return "cancelled"
+                    case .failure(let error): return "failed \(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { $0 == "whole" || $0 == "cancelled" }, "\(outcomes)")
+        // Readers cancelled before the head arrived have no stream record;
+        // every stream that opened has exactly one.
+        while records.all.count < outcomes.filter({ $0 == "whole" }).count {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        for record in records.all {
+            switch record.event {
+            case .streamEnded: #expect(record.bytesReceived == body.count)
+            case .streamFailed(.cancelled): break
+            default: Issue.record("unexpected final record \(record)")
+            }
+        }
+        let urls = records.all.map(\.url)
+        #expect(Set(urls).count == urls.count, "one final record per stream")
     }
 
     @Test("A reader that breaks out of its loop gives one streamStopped, not a success")

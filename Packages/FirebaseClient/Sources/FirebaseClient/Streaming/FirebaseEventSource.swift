@@ -114,7 +114,7 @@ struct FirebaseEventSource: Sendable {
     }
 
     private func read(
-        _ body: AsyncThrowingStream<Data, any Error>,
+        _ body: HTTPBody,
         activity: StreamActivity,
         request: HTTPRequest,
         into continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation

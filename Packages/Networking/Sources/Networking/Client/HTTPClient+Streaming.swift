@@ -53,59 +53,63 @@ extension HTTPClient {
 
     /// The response with a body that ends in exactly one way its reader and
     /// the observers can see: the end the server sent (`streamEnded`), a
-    /// failure (`streamFailed`, thrown as a ``NetworkError``), the reader's
-    /// task cancelled while it waits for a chunk (`streamFailed(.cancelled)`,
-    /// thrown: a cancelled read never looks like a complete body), or the
-    /// reader stopping before the end (`streamStopped`, when it lets go of
-    /// the body; a loop cancelled between two chunks is ended that way by
-    /// `AsyncThrowingStream` itself, before this is asked). Chunks are handed
-    /// on in the reader's own task, with no extra hop; stopping the reader
-    /// still cancels the request.
-    private func ending(_ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int)
-        -> HTTPStreamingResponse
-    {
+    /// failure (`streamFailed`, thrown as a ``NetworkError``: a body short
+    /// of its `Content-Length` is ``NetworkError/incompleteBody(expected:received:)``),
+    /// the reader's task cancelled (`streamFailed(.cancelled)`, thrown: a
+    /// cancelled read never looks like a complete body), or the reader
+    /// stopping before the end (`streamStopped`, when it lets go of the
+    /// body). Chunks are handed on in the reader's own task, with no extra
+    /// hop; stopping the reader still cancels the request.
+    func ending(
+        _ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int, progress: ProgressReporter? = nil
+    ) -> HTTPStreamingResponse {
         let started = ContinuousClock.now
         let client = self
-        let reader = StreamReader(response.body.makeAsyncIterator()) { event, received in
+        let declared = HTTPResponse.declaredLength(
+            status: response.status, headers: response.headers, method: request.method)
+        let reader = StreamReader(response.body.makeAsyncIterator(), declared: declared, progress: progress) {
+            event, received in
             client.log(event, request, attempt: attempt, duration: ContinuousClock.now - started, received: received)
         }
         var ending = response
-        ending.body = AsyncThrowingStream(unfolding: {
-            do {
-                if let chunk = try await reader.next() {
-                    return chunk
+        let source = ChunkSource(isReplayable: false) {
+            { () async throws -> Data? in
+                do {
+                    try Task.checkCancellation()
+                    return try await reader.next()
+                } catch {
+                    let mapped = reader.failure(
+                        NetworkError(transportError: error, request: request, redactor: client.redactor))
+                    reader.finish(.streamFailed(mapped))
+                    throw mapped
                 }
-                // A transport's body also ends quietly when the task
-                // reading it is cancelled: that is not the server's end.
-                try Task.checkCancellation()
-                reader.finish(.streamEnded)
-                return nil
-            } catch {
-                let mapped = NetworkError(transportError: error, request: request, redactor: client.redactor)
-                reader.finish(.streamFailed(mapped))
-                throw mapped
             }
-        })
+        }
+        ending.body = HTTPBody(source: .chunks(source), length: declared)
         return ending
     }
 }
 
 /// The iterator of a stream's body, the bytes it delivered, and the one
 /// record that ends it. Only the stream's one reader calls ``next()`` and
-/// ``finish(_:)``, one call at a time, as `AsyncThrowingStream(unfolding:)`
-/// guarantees; a reader that lets go of the body before its end is
-/// reported when this is released.
+/// ``finish(_:)``, one call at a time, as ``HTTPBody/AsyncIterator`` does;
+/// a reader that lets go of the body before its end is reported when this
+/// is released.
 private final class StreamReader: @unchecked Sendable {
-    private var iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator
+    private var iterator: HTTPBody.AsyncIterator
+    private let declared: Int?
+    private let progress: ProgressReporter?
     private let report: @Sendable (NetworkLogRecord.Event, Int) -> Void
     private var received = 0
     private var isFinished = false
 
     init(
-        _ iterator: AsyncThrowingStream<Data, any Error>.AsyncIterator,
+        _ iterator: HTTPBody.AsyncIterator, declared: Int?, progress: ProgressReporter?,
         report: @escaping @Sendable (NetworkLogRecord.Event, Int) -> Void
     ) {
         self.iterator = iterator
+        self.declared = declared
+        self.progress = progress
         self.report = report
     }
 
@@ -115,10 +119,29 @@ private final class StreamReader: @unchecked Sendable {
         }
     }
 
+    /// The next chunk; at the end, checks that the body was whole and the
+    /// reader not cancelled (a transport's body also ends quietly when the
+    /// task reading it is cancelled: that is not the server's end).
     func next() async throws -> Data? {
-        let chunk = try await iterator.next()
-        received += chunk?.count ?? 0
+        guard let chunk = try await iterator.next() else {
+            try Task.checkCancellation()
+            if let declared, received < declared {
+                throw NetworkError.incompleteBody(expected: declared, received: received)
+            }
+            progress?.finish()
+            finish(.streamEnded)
+            return nil
+        }
+        received += chunk.count
+        progress?.add(chunk.count)
         return chunk
+    }
+
+    /// What a failure mid-body stands for: a lost connection short of the
+    /// declared length is an incomplete body, as it is for whole responses.
+    func failure(_ error: NetworkError) -> NetworkError {
+        guard case .connectionLost = error, let declared, received < declared else { return error }
+        return .incompleteBody(expected: declared, received: received)
     }
 
     /// Reports how the body ended, once.

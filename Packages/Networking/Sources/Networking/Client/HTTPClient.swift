@@ -164,24 +164,16 @@ public struct HTTPClient: Sendable {
             redactor: redactor
         )
         var headers = (sameOrigin ? headers : [:]).merging(request.headers)
-        let body: Data?
-        switch request.body {
-        case nil:
-            body = nil
-        case .data(let data, let contentType):
-            body = data
+        var body: HTTPBody?
+        if let requestBody = request.body {
+            let (encoded, contentType) = try encode(requestBody)
+            body = encoded
             if let contentType, !headers.contains("Content-Type") {
                 headers["Content-Type"] = contentType
             }
-        case .json(let value):
-            do {
-                body = try encoder.encode(value)
-            } catch {
-                throw .encodingFailed(DecodingErrorSummary(error).description)
-            }
-            if !headers.contains("Content-Type") {
-                headers["Content-Type"] = "application/json"
-            }
+        }
+        if let progress = request.uploadProgress {
+            body = body?.reportingProgress(progress)
         }
         return HTTPRequest(
             method: request.method,
@@ -190,6 +182,28 @@ public struct HTTPClient: Sendable {
             body: body,
             timeout: request.timeout ?? timeout
         )
+    }
+
+    /// A request body as the bytes, file, form or stream to send, and the
+    /// `Content-Type` it implies.
+    private func encode(_ body: RequestBody) throws(NetworkError) -> (HTTPBody, contentType: String?) {
+        switch body {
+        case .data(let data, let contentType):
+            return (HTTPBody(data), contentType)
+        case .body(let body, let contentType):
+            return (body, contentType)
+        case .json(let value):
+            do {
+                return (HTTPBody(try encoder.encode(value)), "application/json")
+            } catch {
+                throw .encodingFailed(DecodingErrorSummary(error).description)
+            }
+        case .form(let items):
+            let text = items.map(PercentEncoding.encode).joined(separator: "&")
+            return (HTTPBody(text), "application/x-www-form-urlencoded")
+        case .multipart(let form):
+            return (form.body, form.contentType)
+        }
     }
 
     /// The request as a redacted `curl` command line.
@@ -224,6 +238,9 @@ public struct HTTPClient: Sendable {
                 error = failure
             }
             if case .cancelled = error { throw error }
+            // A one-shot body was spent on the failed attempt: the cause is
+            // more use to the caller than `bodyNotReplayable` would be.
+            if request.body?.isReplayable == false { throw error }
             let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
             let failed = FailedAttempt(
                 request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
@@ -248,7 +265,7 @@ public struct HTTPClient: Sendable {
 
     /// The first decision an interceptor of `chain` takes, else the retry
     /// policy's.
-    private func retryDelay(after failed: FailedAttempt, asking chain: ArraySlice<any HTTPInterceptor>) async
+    func retryDelay(after failed: FailedAttempt, asking chain: ArraySlice<any HTTPInterceptor>) async
         -> Duration?
     {
         for interceptor in chain {
@@ -281,6 +298,14 @@ public struct HTTPClient: Sendable {
     private func attemptOnce(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
         let (response, answered) = try await followingRedirects(from: request, attempt: attempt) { hop in
             let response = try await transport.send(hop)
+            // Whatever the transport, a body short of its declared length
+            // is never handed on as a success.
+            if let declared = HTTPResponse.declaredLength(
+                status: response.status, headers: response.headers, method: hop.method),
+                response.body.count < declared
+            {
+                throw NetworkError.incompleteBody(expected: declared, received: response.body.count)
+            }
             return (response, response.status, response.headers, response.body.count)
         }
         guard Self.accepts(response.status, for: answered) else {

@@ -66,6 +66,19 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     /// The server kept redirecting past ``HTTPClient/maxRedirects`` hops (or
     /// in a loop); the failure is the last redirect response.
     case tooManyRedirects(HTTPFailure)
+    /// A body ended before the length it declared: a response shorter than
+    /// its `Content-Length`, or a streamed request body that yielded fewer
+    /// (or more) bytes than its ``HTTPBody/length``.
+    case incompleteBody(expected: Int, received: Int)
+    /// A request body that can be sent only once (a one-shot
+    /// ``HTTPBody`` stream) would have had to be sent again, for a retry or
+    /// a `307`/`308` redirect; the request stopped rather than send a
+    /// partial body.
+    case bodyNotReplayable
+    /// A file to upload could not be read, or a download could not be
+    /// written (no space left, permission denied, the file changed while
+    /// it was sent).
+    case fileFailed(FileFailure)
 
     /// One line a person understands.
     public var description: String {
@@ -109,6 +122,12 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
             "The response was larger than the limit of \(limit) bytes, so it was stopped."
         case .tooManyRedirects(let failure):
             failure.describe("Too many redirects")
+        case .incompleteBody(let expected, let received):
+            "The body ended after \(received) of the \(expected) bytes it declared."
+        case .bodyNotReplayable:
+            "The request body is a stream that can be sent only once, and the request needed it again."
+        case .fileFailed(let failure):
+            failure.description
         }
     }
 

@@ -11,8 +11,9 @@ public struct HTTPRequest: Sendable, Hashable {
     public var url: URL
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body bytes, if any.
-    public var body: Data?
+    /// The body, if any: bytes, a file, a form or a stream, read by the
+    /// transport as it sends it.
+    public var body: HTTPBody?
     /// How long the transport may wait for the response before failing with
     /// ``NetworkError/timedOut``; `nil` uses the transport's default.
     public var timeout: Duration?
@@ -22,7 +23,7 @@ public struct HTTPRequest: Sendable, Hashable {
         method: HTTPMethod,
         url: URL,
         headers: HTTPHeaders = [:],
-        body: Data? = nil,
+        body: HTTPBody? = nil,
         timeout: Duration? = nil
     ) {
         self.method = method
@@ -30,5 +31,16 @@ public struct HTTPRequest: Sendable, Hashable {
         self.headers = headers
         self.body = body
         self.timeout = timeout
+    }
+
+    /// Creates a request whose body is bytes in memory.
+    public init(
+        method: HTTPMethod,
+        url: URL,
+        headers: HTTPHeaders = [:],
+        data: Data,
+        timeout: Duration? = nil
+    ) {
+        self.init(method: method, url: url, headers: headers, body: HTTPBody(data), timeout: timeout)
     }
 }

@@ -20,4 +20,23 @@ public struct HTTPResponse: Sendable, Hashable {
     public var isSuccess: Bool {
         (200..<300).contains(status)
     }
+
+    /// The body length a response's head promises for a request to
+    /// `method`, when the bytes received must match it: not for `HEAD`, 1xx,
+    /// 204 or 304 (no body), nor with a `Content-Encoding` (the session hands
+    /// on the decoded bytes, whose count differs). Only ASCII digits are a
+    /// length (RFC 9110 §8.6), so `+5`, `1e3` and `0x10` promise nothing.
+    ///
+    /// Every transport's answer is checked against it, by ``HTTPClient``
+    /// and by the transports themselves, so a body cut short is
+    /// ``NetworkError/incompleteBody(expected:received:)`` however the
+    /// connection ended.
+    public static func declaredLength(status: Int, headers: HTTPHeaders, method: HTTPMethod) -> Int? {
+        guard method != .head, status >= 200, status != 204, status != 304,
+            !headers.contains("Content-Encoding"),
+            let text = headers["Content-Length"]?.trimmingASCIIWhitespace(), !text.isEmpty,
+            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+        else { return nil }
+        return Int(text)  // safe: ASCII digits only; nil beyond Int.max
+    }
 }

@@ -11,14 +11,20 @@ public struct HTTPStreamingResponse: Sendable {
     public var status: Int
     /// The header fields.
     public var headers: HTTPHeaders
-    /// The body, chunk by chunk.
-    public var body: AsyncThrowingStream<Data, any Error>
+    /// The body, chunk by chunk; it can be read once.
+    public var body: HTTPBody
 
     /// Creates a streaming response.
-    public init(status: Int, headers: HTTPHeaders, body: AsyncThrowingStream<Data, any Error>) {
+    public init(status: Int, headers: HTTPHeaders, body: HTTPBody) {
         self.status = status
         self.headers = headers
         self.body = body
+    }
+
+    /// Creates a streaming response whose body is a transport's stream of
+    /// chunks.
+    public init(status: Int, headers: HTTPHeaders, body: AsyncThrowingStream<Data, any Error>) {
+        self.init(status: status, headers: headers, body: HTTPBody(body))
     }
 
     /// Reads the whole body, up to `limit` bytes, into one response.

@@ -30,15 +30,9 @@ extension HTTPStreamingResponse: InterceptedResponse {
     /// `nil`: the body is read later, as it streams.
     public var receivedByteCount: Int? { nil }
 
-    /// A stream that delivers `response`'s body as its only chunk.
+    /// A stream that delivers `response`'s body in chunks of 64 KiB, as a
+    /// socket would.
     public init(_ response: HTTPResponse) {
-        self.init(
-            status: response.status,
-            headers: response.headers,
-            body: AsyncThrowingStream { continuation in
-                continuation.yield(response.body)
-                continuation.finish()
-            }
-        )
+        self.init(status: response.status, headers: response.headers, body: HTTPBody(response.body))
     }
 }

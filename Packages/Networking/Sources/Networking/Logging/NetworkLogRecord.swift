@@ -89,7 +89,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         self.init(
             event: event, method: request.method, url: redactor.redact(request.url),
             headers: redactor.redact(headers), attempt: attempt, duration: duration,
-            bytesSent: request.body?.count ?? 0, bytesReceived: received)
+            bytesSent: request.body?.length ?? 0, bytesReceived: received)
     }
 
     /// The status answered, for a `response`, `redirect` or `revalidated`

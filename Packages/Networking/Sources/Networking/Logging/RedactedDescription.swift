@@ -49,7 +49,7 @@ extension HTTPRequest: RedactedDescription {
         let redactor = Redactor()
         return [
             "method": method.rawValue, "url": redactor.redact(url), "headers": redactor.redact(headers),
-            "body": "\(body?.count ?? 0) bytes", "timeout": timeout as Any,
+            "body": body?.description ?? "none", "timeout": timeout as Any,
         ]
     }
 }

@@ -70,6 +70,58 @@ extension Request {
         return copy
     }
 
+    /// Sets a body (a file, a stream) and its content type.
+    ///
+    /// ```swift
+    /// let upload = Request<Data>.put("photos/1")
+    ///     .body(try HTTPBody(fileAt: photoURL), contentType: "image/jpeg")
+    /// ```
+    public func body(_ body: HTTPBody, contentType: String? = nil) -> Self {
+        var copy = self
+        copy.body = .body(body, contentType: contentType)
+        return copy
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body, encoded as query
+    /// items are, in the given order.
+    ///
+    /// ```swift
+    /// let login = Request<Token>.post("login").form([
+    ///     QueryItem(name: "username", value: "ada"), QueryItem(name: "password", value: password),
+    /// ])
+    /// ```
+    public func form(_ items: [QueryItem]) -> Self {
+        var copy = self
+        copy.body = .form(items)
+        return copy
+    }
+
+    /// Sets an `application/x-www-form-urlencoded` body from a dictionary,
+    /// sorted by name.
+    public func form(_ items: [String: String]) -> Self {
+        form([QueryItem](items))
+    }
+
+    /// Sets a `multipart/form-data` body; its files are read as it is sent.
+    public func multipart(_ form: MultipartForm) -> Self {
+        var copy = self
+        copy.body = .multipart(form)
+        return copy
+    }
+
+    /// Calls `handler` as the body is sent, with the bytes read so far and
+    /// the total when known: about a hundred times over the whole body,
+    /// in order, starting again from zero for a retry or a redirect that
+    /// sends the body again.
+    ///
+    /// It runs on the transport's thread: hop to the main actor to update
+    /// a screen.
+    public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
+        var copy = self
+        copy.uploadProgress = handler
+        return copy
+    }
+
     /// Sets the time allowed for each attempt.
     public func timeout(_ timeout: Duration?) -> Self {
         var copy = self

@@ -32,6 +32,8 @@ public struct Request<Value: Sendable>: Sendable {
     public var body: RequestBody?
     /// The time allowed for each attempt; `nil` uses the client's default.
     public var timeout: Duration?
+    /// Told how much of the body has been sent; see ``uploadProgress(_:)``.
+    public var uploadProgress: (@Sendable (TransferProgress) -> Void)?
     /// An absolute URL to send to instead of the client's base URL, such as a
     /// photo's `url_h`. Path segments and query items are still appended.
     /// The client's default headers and query items (credentials among them)
@@ -64,6 +66,7 @@ public struct Request<Value: Sendable>: Sendable {
         self.headers = [:]
         self.body = nil
         self.timeout = nil
+        self.uploadProgress = nil
         self.isIdempotent = method.isIdempotent
         self.decode = decode
     }
@@ -80,6 +83,7 @@ public struct Request<Value: Sendable>: Sendable {
         request.headers = headers
         request.body = body
         request.timeout = timeout
+        request.uploadProgress = uploadProgress
         request.isIdempotent = isIdempotent
         return request
     }

@@ -6,4 +6,12 @@ public enum RequestBody: Sendable {
     case json(any Encodable & Sendable)
     /// Raw bytes, sent as they are, with an optional `Content-Type`.
     case data(Data, contentType: String?)
+    /// Any body (a file, a stream), with an optional `Content-Type`.
+    case body(HTTPBody, contentType: String?)
+    /// An `application/x-www-form-urlencoded` form, encoded by the rules
+    /// of query items (only RFC 3986's unreserved characters stay as they
+    /// are), in the given order.
+    case form([QueryItem])
+    /// A `multipart/form-data` form.
+    case multipart(MultipartForm)
 }

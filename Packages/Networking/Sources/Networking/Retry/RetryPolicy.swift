@@ -97,7 +97,7 @@ public struct RetryPolicy: Sendable {
     /// Whether the failure is one a later attempt might not have.
     public func isRetryable(_ error: NetworkError) -> Bool {
         switch error {
-        case .connectionLost, .timedOut, .cannotConnect:
+        case .connectionLost, .incompleteBody, .timedOut, .cannotConnect:
             true
         case .rateLimited(let failure), .httpStatus(let failure), .conflict(let failure):
             retryableStatuses.contains(failure.status)

@@ -29,11 +29,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// and back by every callback.
     private final class CollectedResponse {
         let continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
+        let method: HTTPMethod
         var head: HTTPURLResponse?
         var body = Data()
 
-        init(_ continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>) {
+        init(_ continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>, method: HTTPMethod) {
             self.continuation = continuation
+            self.method = method
+        }
+
+        /// What a failure after part of the body stands for: a body short
+        /// of its declared length is ``NetworkError/incompleteBody(expected:received:)``
+        /// however the connection ended.
+        func failure(_ error: any Error) -> any Error {
+            guard let head,
+                let declared = HTTPResponse.declaredLength(
+                    status: head.statusCode, headers: URLSessionTransport.headers(of: head), method: method),
+                body.count < declared, (error as? URLError)?.code != .cancelled
+            else { return error }
+            return NetworkError.incompleteBody(expected: declared, received: body.count)
         }
     }
 
@@ -54,9 +68,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     // `collect`, `stream` and cancellation run on the caller's. The work
     // under the lock is a dictionary access and an append, never a callback.
     private var sinks: [Int: Sink] = [:]
+    /// What a task's upload reports to and leaves behind, by task.
+    private var uploads: [Int: Upload] = [:]
     private let lock = NSLock()
     private let maxBodySize: Int
     private let maxStreamBacklog: Int
+
+    /// A request body being sent: where its progress goes, and the
+    /// temporary file to remove when the task ends.
+    struct Upload: Sendable {
+        var progress: ProgressReporter?
+        var cleanup: (@Sendable () -> Void)?
+    }
 
     init(maxBodySize: Int, maxStreamBacklog: Int) {
         self.maxBodySize = max(0, maxBodySize)
@@ -68,28 +91,28 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The callbacks only collect the head and the bytes; the head is
     /// converted and checked here, on the caller's task, rather than on the
     /// session's queue that every request shares.
-    func collect(_ task: URLSessionDataTask, method: HTTPMethod) async throws -> HTTPResponse {
+    func collect(_ task: URLSessionDataTask, method: HTTPMethod, upload: Upload?) async throws -> HTTPResponse {
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                start(task, feeding: .collecting(CollectedResponse(continuation)))
+                start(task, feeding: .collecting(CollectedResponse(continuation, method: method)), upload: upload)
             }
         } onCancel: {
             abandon(task)
         }
         let headers = URLSessionTransport.headers(of: head)
-        if let declared = Self.declaredLength(status: head.statusCode, headers: headers, method: method),
+        if let declared = HTTPResponse.declaredLength(status: head.statusCode, headers: headers, method: method),
             body.count < declared
         {
             // Completed without an error but short of its length: the
             // connection went away (seen on Linux under load). A truncated
             // body is never handed on as a success.
-            throw URLError(.networkConnectionLost)
+            throw NetworkError.incompleteBody(expected: declared, received: body.count)
         }
         return HTTPResponse(status: head.statusCode, headers: headers, body: body)
     }
 
     /// Runs `task` and returns as soon as its head arrives.
-    func stream(_ task: URLSessionDataTask) async throws -> HTTPStreamingResponse {
+    func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> HTTPStreamingResponse {
         let backlog = StreamBacklog(limit: maxStreamBacklog)
         let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
             bufferingPolicy: .bufferingOldest(backlog.maxChunks))
@@ -100,7 +123,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
-                start(task, feeding: .streaming(head: head, body: continuation, stream: stream, backlog: backlog))
+                start(
+                    task, feeding: .streaming(head: head, body: continuation, stream: stream, backlog: backlog),
+                    upload: upload)
             }
         } onCancel: {
             abandon(task)
@@ -112,8 +137,12 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Registers the sink of `task` and starts it, unless the caller was
     /// cancelled before the sink existed, which ``abandon(_:)`` could not
     /// yet see.
-    private func start(_ task: URLSessionDataTask, feeding sink: Sink) {
-        lock.withLock { sinks[task.taskIdentifier] = sink }
+    private func start(_ task: URLSessionDataTask, feeding sink: Sink, upload: Upload?) {
+        upload?.progress?.restart()
+        lock.withLock {
+            sinks[task.taskIdentifier] = sink
+            uploads[task.taskIdentifier] = upload
+        }
         if Task.isCancelled {
             abandon(task)
         } else {
@@ -236,17 +265,34 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         #endif
     }
 
+    /// Counts the body's bytes as the session sends them, on every platform
+    /// and for every kind of body.
+    func urlSession(
+        _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
+        totalBytesExpectedToSend: Int64
+    ) {
+        let progress = lock.withLock { uploads[task.taskIdentifier]?.progress }
+        progress?.add(Int(clamping: bytesSent))
+    }
+
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         finish(task, with: error)
     }
 
     /// Completes the task's request once, successfully when `error` is nil.
     private func finish(_ task: URLSessionTask, with error: (any Error)?) {
-        guard let sink = lock.withLock({ sinks.removeValue(forKey: task.taskIdentifier) }) else { return }
+        let (sink, upload) = lock.withLock {
+            (sinks.removeValue(forKey: task.taskIdentifier), uploads.removeValue(forKey: task.taskIdentifier))
+        }
+        if let upload {
+            if error == nil { upload.progress?.finish() }
+            upload.cleanup?()
+        }
+        guard let sink else { return }
         switch sink {
         case .collecting(let collected):
             if let error {
-                collected.continuation.resume(throwing: error)
+                collected.continuation.resume(throwing: collected.failure(error))
             } else if let head = collected.head {
                 collected.continuation.resume(returning: (head, collected.body))
             } else {
@@ -260,23 +306,5 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 body.finish()
             }
         }
-    }
-
-    /// The body length a response's head promises for a request to
-    /// `method`, when the bytes received must match it: not for `HEAD`, 1xx,
-    /// 204 or 304 (no body), nor with a `Content-Encoding` (the session hands
-    /// on the decoded bytes, whose count differs). Only ASCII digits are a
-    /// length (RFC 9110 §8.6), so `+5`, `1e3` and `0x10` promise nothing.
-    ///
-    /// This runs on every response: it reads the headers already converted
-    /// for the caller instead of asking the `HTTPURLResponse`, whose lookups
-    /// compare names through Foundation's locale-aware string comparison.
-    static func declaredLength(status: Int, headers: HTTPHeaders, method: HTTPMethod) -> Int? {
-        guard method != .head, status >= 200, status != 204, status != 304,
-            !headers.contains("Content-Encoding"),
-            let text = headers["Content-Length"]?.trimmingASCIIWhitespace(), !text.isEmpty,
-            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
-        else { return nil }
-        return Int(text)  // safe: ASCII digits only; nil beyond Int.max
     }
 }

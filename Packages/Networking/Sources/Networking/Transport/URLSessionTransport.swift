@@ -83,14 +83,50 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// rather than through `URLSession.data(for:)`, whose cancellation can
     /// deadlock on Linux.
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        try await delegate.collect(session.dataTask(with: Self.urlRequest(for: request)), method: request.method)
+        try await withBody(of: request) { task, upload in
+            try await delegate.collect(task, method: request.method, upload: upload)
+        }
     }
 
     /// Sends the request and streams the body through the data delegate.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        try await delegate.stream(session.dataTask(with: Self.urlRequest(for: request)))
+        try await withBody(of: request) { task, upload in
+            try await delegate.stream(task, upload: upload)
+        }
     }
 
+    /// Runs `start` with the task that sends the request and its body.
+    ///
+    /// Bytes go in the request itself. Anything else is uploaded from a
+    /// file, which the session reads as it sends and whose length it
+    /// declares in `Content-Length`: a file body from its own file, a form
+    /// or a stream from a temporary copy written a chunk at a time
+    /// (``BodySpool``) and removed when the task ends. (FoundationNetworking
+    /// sends a body stream chunked whatever `Content-Length` says, which
+    /// many servers refuse.) Progress is what the session reports sending.
+    private func withBody<Answer>(
+        of request: HTTPRequest, _ start: (URLSessionDataTask, SessionDelegate.Upload?) async throws -> Answer
+    ) async throws -> Answer {
+        var urlRequest = Self.urlRequest(for: request)
+        guard let body = request.body else { return try await start(session.dataTask(with: urlRequest), nil) }
+        if let data = body.data {
+            urlRequest.httpBody = data
+            let upload = body.progress.map { SessionDelegate.Upload(progress: $0) }
+            return try await start(session.dataTask(with: urlRequest), upload)
+        }
+        let file = try await BodySpool.file(for: body)
+        let upload = SessionDelegate.Upload(progress: body.progress, cleanup: file.cleanup)
+        do {
+            return try await start(session.uploadTask(with: urlRequest, fromFile: file.url), upload)
+        } catch {
+            // A file that changed while it was sent is that, not the
+            // session's generic failure.
+            try file.checkUnchanged()
+            throw error
+        }
+    }
+
+    /// The request without its body, which ``withBody(of:_:)`` adds.
     static func urlRequest(for request: HTTPRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         // `GET` is the default; setting it anyway normalizes the string
@@ -101,7 +137,6 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         for field in request.headers {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
-        urlRequest.httpBody = request.body
         if let timeout = request.timeout {
             urlRequest.timeoutInterval = timeout.seconds
         }

@@ -28,7 +28,7 @@ final class LoopbackServer: @unchecked Sendable {
         /// stops.
         case chunks([(TimeInterval, Data)], holdOpen: TimeInterval = 0)
         /// Promises `declared` bytes and sends `body` before closing.
-        case truncated(declared: Int, body: Data)
+        case truncated(declared: Int, body: Data, headers: [String: String] = [:])
         /// Closes the connection without answering.
         case drop
     }
@@ -127,8 +127,10 @@ final class LoopbackServer: @unchecked Sendable {
             }
             holdUntilStopped(atMost: holdOpen)
             write(Data(), Data("0\r\n\r\n".utf8), to: connection)
-        case .truncated(let declared, let body):
-            write(head(status: 200, headers: ["Content-Length": "\(declared)"]), body, to: connection)
+        case .truncated(let declared, let body, let headers):
+            write(
+                head(status: 200, headers: headers.merging(["Content-Length": "\(declared)"]) { a, _ in a }), body,
+                to: connection)
         case .drop:
             return
         }

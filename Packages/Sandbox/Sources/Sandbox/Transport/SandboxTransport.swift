@@ -12,13 +12,23 @@ import Networking
 /// are what the emulators read. A dropped-connection fault throws
 /// `URLError(.networkConnectionLost)`, and a request's timeout is enforced,
 /// just as `URLSessionTransport` would report them.
+///
+/// Bodies move as they would over a socket: a request body (a file, a
+/// form, a stream) is read through, and a response body is delivered in
+/// chunks of 64 KiB, so progress and streaming behave in tests as they do
+/// over the wire.
 public struct SandboxTransport: StreamingHTTPTransport {
     /// The sandbox that answers.
     public let sandbox: Sandbox
+    /// The largest request body read, in bytes (256 MiB unless set): a
+    /// larger one is answered `413`, as a server refuses it, before the
+    /// emulator's own limits apply.
+    public let maxRequestBodySize: Int
 
     /// Creates a transport to `sandbox`.
-    public init(_ sandbox: Sandbox) {
+    public init(_ sandbox: Sandbox, maxRequestBodySize: Int = 256 << 20) {
         self.sandbox = sandbox
+        self.maxRequestBodySize = max(0, maxRequestBodySize)
     }
 
     /// Answers the request completely.
@@ -29,7 +39,18 @@ public struct SandboxTransport: StreamingHTTPTransport {
 
     /// Answers the request, streaming the body as the emulator produces it.
     public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
-        let sandboxRequest = Self.sandboxRequest(for: request)
+        var body = Data()
+        if let requestBody = request.body {
+            do {
+                body = try await requestBody.collect(upTo: maxRequestBodySize)
+            } catch .responseTooLarge {
+                return HTTPStreamingResponse(
+                    HTTPResponse(
+                        status: 413, headers: ["Content-Type": "text/plain", "Connection": "close"],
+                        body: Data("The request body is larger than \(maxRequestBodySize) bytes.".utf8)))
+            }
+        }
+        let sandboxRequest = Self.sandboxRequest(for: request, body: body)
         let response = try await withDeadline(request.timeout) {
             await sandbox.respond(to: sandboxRequest)
         }
@@ -37,20 +58,13 @@ public struct SandboxTransport: StreamingHTTPTransport {
         case .dropConnection:
             throw URLError(.networkConnectionLost)
         case .data(let data):
-            return HTTPStreamingResponse(
-                status: response.status,
-                headers: response.headers,
-                body: AsyncThrowingStream { continuation in
-                    if !data.isEmpty { continuation.yield(data) }
-                    continuation.finish()
-                }
-            )
+            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: HTTPBody(data))
         case .stream(let chunks):
             return HTTPStreamingResponse(status: response.status, headers: response.headers, body: Self.relay(chunks))
         }
     }
 
-    static func sandboxRequest(for request: HTTPRequest) -> SandboxRequest {
+    static func sandboxRequest(for request: HTTPRequest, body: Data) -> SandboxRequest {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
         var headers = request.headers
         if !headers.contains("Host"), let host = request.url.host {
@@ -62,7 +76,7 @@ public struct SandboxTransport: StreamingHTTPTransport {
             path: path.isEmpty ? "/" : path,
             rawQuery: components?.percentEncodedQuery,
             headers: headers,
-            body: request.body ?? Data()
+            body: body
         )
     }
 

@@ -165,8 +165,10 @@ struct RequestDetail: ResponseEncodable {
         }
         let method = HTTPMethod(rawValue: entry.method.uppercased())
         let body = entry.requestBody.isTruncated || entry.requestBody.isReleased ? nil : entry.requestBody.prefix
-        let command = Networking.HTTPRequest(method: method ?? .get, url: url, headers: headers, body: body)
-            .cURLDescription(redactor: redactor)
+        let command = Networking.HTTPRequest(
+            method: method ?? .get, url: url, headers: headers, body: body.map(HTTPBody.init)
+        )
+        .cURLDescription(redactor: redactor)
         guard method == nil else { return command }
         return command.replacingOccurrences(of: "curl", with: "curl -X \(entry.method)", options: .anchored)
     }

@@ -147,7 +147,7 @@ actor AirtableWebhooks {
             "Content-Type": "application/json",
             "X-Airtable-Content-MAC": "hmac-sha256=" + mac.map { String(format: "%02x", $0) }.joined(),
         ]
-        let request = HTTPRequest(method: .post, url: url, headers: headers, body: data)
+        let request = HTTPRequest(method: .post, url: url, headers: headers, data: data)
         let reachable = mayReach(url)
         let outbound = reachable ? outbound : nil
         let observer = deliveryObserver

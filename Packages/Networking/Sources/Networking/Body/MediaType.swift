@@ -1,0 +1,19 @@
+/// The media types of common file extensions, for file parts and uploads
+/// that do not name one.
+enum MediaType {
+    /// The type of `filename`'s extension, or `application/octet-stream`.
+    static func forFilename(_ filename: String) -> String {
+        guard let dot = filename.lastIndex(of: ".") else { return octetStream }
+        return byExtension[filename[filename.index(after: dot)...].lowercased()] ?? octetStream
+    }
+
+    static let octetStream = "application/octet-stream"
+
+    private static let byExtension: [String: String] = [
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif",
+        "webp": "image/webp", "heic": "image/heic", "svg": "image/svg+xml", "pdf": "application/pdf",
+        "txt": "text/plain", "csv": "text/csv", "html": "text/html", "json": "application/json",
+        "xml": "application/xml", "zip": "application/zip", "mp4": "video/mp4", "mov": "video/quicktime",
+        "mp3": "audio/mpeg", "m4a": "audio/mp4", "wav": "audio/wav",
+    ]
+}

@@ -1,0 +1,211 @@
+import Foundation
+
+extension HTTPClient {
+    /// Downloads the response body to a file, as it arrives.
+    ///
+    /// The bytes go to a temporary file beside `destination`, which is moved
+    /// into place only when the body is whole (its length matches what the
+    /// server declared) and replaces a file already there. On any failure,
+    /// and on cancellation, the temporary file is removed and `destination`
+    /// is left as it was.
+    ///
+    /// A download cut off mid-body is taken up again, up to
+    /// ``DownloadOptions/maxResumes`` times: with `Range` and `If-Range`
+    /// when the first answer had a strong `ETag` or a `Last-Modified`, and
+    /// appended to when the server answers `206` for exactly the missing
+    /// bytes; from the start otherwise (a `200`, a `416`, or no validator).
+    /// Opening the download is retried as ``send(_:)`` retries a request.
+    ///
+    /// ```swift
+    /// let download = try await client.download(
+    ///     Request<Data>.get("photos/greyhound.jpg"), to: fileURL,
+    ///     options: DownloadOptions(maxSize: 50 << 20) { progress in print(progress) })
+    /// ```
+    ///
+    /// - Throws: ``NetworkError/cancelled``; ``NetworkError/fileFailed(_:)``
+    ///   when the file cannot be written (no space left, no such folder);
+    ///   ``NetworkError/responseTooLarge(limit:)`` past
+    ///   ``DownloadOptions/maxSize``; the request's own errors otherwise.
+    public func download<Value>(
+        _ request: Request<Value>, to destination: URL, options: DownloadOptions = DownloadOptions()
+    ) async throws(NetworkError) -> Download {
+        let file = try PartialFile(destination: destination)
+        defer { file.discard() }
+        var state = DownloadState(options: options)
+        let clock = retryPolicy.clock
+        let start = clock.now()
+        var attempt = 1
+        while true {
+            let next = state.request(from: request, having: file.length)
+            let response: HTTPStreamingResponse
+            do {
+                response = try await stream(next, attempt: attempt)
+            } catch {
+                if case .cancelled = error { throw error }
+                if error.status == 416, state.canResume(after: error) {
+                    // The bytes asked for are gone: the file starts over.
+                    try state.prepareResume(of: file, startingOver: true)
+                    continue
+                }
+                let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
+                let failed = FailedAttempt(
+                    request: try makeHTTPRequest(next), error: error, attempt: attempt, elapsed: elapsed,
+                    isIdempotent: next.isIdempotent)
+                guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
+                try await wait(delay, before: next, after: error, attempt: attempt)
+                attempt += 1
+                continue
+            }
+            do {
+                try state.begin(response, in: file)
+                for try await chunk in response.body {
+                    try state.check(adding: chunk.count, to: file.length)
+                    try file.append(chunk)
+                    state.progress?.add(chunk.count)
+                }
+                try state.finish(at: file.length)
+                try file.complete()
+                return Download(
+                    url: destination, byteCount: file.length, headers: state.headers, resumes: state.resumes)
+            } catch {
+                let failure = NetworkError(bodyError: error)
+                guard state.canResume(after: failure) else { throw failure }
+                try state.prepareResume(of: file)
+                try await wait(.zero, before: next, after: failure, attempt: attempt)
+                attempt += 1
+            }
+        }
+    }
+
+    /// Reports a retry to the observers and waits for it.
+    private func wait<Value>(
+        _ delay: Duration, before request: Request<Value>, after error: NetworkError, attempt: Int
+    ) async throws(NetworkError) {
+        reportRetry(of: try makeHTTPRequest(request), after: error, delay: delay, attempt: attempt)
+        do {
+            try await retryPolicy.clock.sleep(delay)
+        } catch {
+            throw .cancelled
+        }
+    }
+
+    /// Downloads the response body to a file and calls `completion` on the
+    /// main queue; `progress`, if any, is called on the main queue too, in
+    /// order. See ``download(_:to:options:)``.
+    @discardableResult
+    public func download<Value>(
+        _ request: Request<Value>,
+        to destination: URL,
+        maxSize: Int? = nil,
+        progress: (@MainActor @Sendable (TransferProgress) -> Void)? = nil,
+        completion: @escaping @MainActor @Sendable (Result<Download, NetworkError>) -> Void
+    ) -> NetworkTask {
+        let options = DownloadOptions(maxSize: maxSize, progress: progress.map(Self.onMainQueue))
+        return NetworkTask(completion: completion) { () async throws(NetworkError) in
+            try await download(request, to: destination, options: options)
+        }
+    }
+
+    /// A handler that runs `handler` on the main queue, in the order of its
+    /// calls (a main-queue dispatch keeps the order; separate tasks would not).
+    static func onMainQueue(
+        _ handler: @escaping @MainActor @Sendable (TransferProgress) -> Void
+    ) -> @Sendable (TransferProgress) -> Void {
+        { progress in
+            DispatchQueue.main.async {
+                MainActor.assumeIsolated { handler(progress) }
+            }
+        }
+    }
+}
+
+/// What a download has learnt from the answers so far.
+private struct DownloadState {
+    let options: DownloadOptions
+    let progress: ProgressReporter?
+    /// What `If-Range` sends: a strong `ETag`, or else `Last-Modified`.
+    private var validator: String?
+    private var total: Int?
+    private(set) var headers: HTTPHeaders = [:]
+    private(set) var resumes = 0
+
+    init(options: DownloadOptions) {
+        self.options = options
+        progress = options.progress.map { ProgressReporter(total: nil, handler: $0) }
+    }
+
+    /// The request to send, asking for the missing bytes when it can resume.
+    func request<Value>(from request: Request<Value>, having length: Int) -> Request<Value> {
+        guard length > 0, let validator else { return request }
+        return request.header("Range", "bytes=\(length)-").header("If-Range", validator)
+    }
+
+    /// Takes in a response's head: a `206` continues the file, anything
+    /// else starts it over.
+    mutating func begin(_ response: HTTPStreamingResponse, in file: PartialFile) throws(NetworkError) {
+        if response.status == 206 {
+            guard file.length > 0, validator != nil, let range = ContentRange(response.headers["Content-Range"]),
+                range.first == file.length, range.total == nil || total == nil || range.total == total
+            else {
+                // Not the bytes asked for: this answer cannot be used.
+                validator = nil
+                throw .incompleteBody(expected: total ?? file.length, received: file.length)
+            }
+            total = range.total ?? total
+        } else {
+            if file.length > 0 { try file.truncate() }
+            headers = response.headers
+            total = HTTPResponse.declaredLength(status: response.status, headers: response.headers, method: .get)
+            validator = Self.validator(in: response.headers)
+        }
+        if let maxSize = options.maxSize, let total, total > maxSize {
+            throw .responseTooLarge(limit: maxSize)
+        }
+        progress?.start(completed: file.length, total: total)
+    }
+
+    /// Fails when `count` more bytes would pass the maximum size.
+    func check(adding count: Int, to length: Int) throws(NetworkError) {
+        if let maxSize = options.maxSize, length + count > maxSize {
+            throw .responseTooLarge(limit: maxSize)
+        }
+    }
+
+    /// Checks that the file is whole.
+    func finish(at length: Int) throws(NetworkError) {
+        if let total, length != total {
+            throw .incompleteBody(expected: total, received: length)
+        }
+        progress?.finish()
+    }
+
+    /// Whether a failure mid-body is one to take the download up again
+    /// after: the connection, not the request, the file or the caller.
+    func canResume(after error: NetworkError) -> Bool {
+        guard resumes < options.maxResumes else { return false }
+        switch error {
+        case .connectionLost, .timedOut, .incompleteBody, .transportFailed, .notConnected, .cannotConnect:
+            return true
+        case .httpStatus(let failure):
+            return failure.status == 416
+        default:
+            return false
+        }
+    }
+
+    /// Counts a resume; without a validator the file starts over.
+    mutating func prepareResume(of file: PartialFile, startingOver: Bool = false) throws(NetworkError) {
+        resumes += 1
+        if startingOver { validator = nil }
+        if validator == nil && file.length > 0 {
+            try file.truncate()
+        }
+    }
+
+    private static func validator(in headers: HTTPHeaders) -> String? {
+        if let etag = headers["ETag"]?.trimmingASCIIWhitespace(), !etag.isEmpty, !etag.hasPrefix("W/") {
+            return String(etag)
+        }
+        return headers["Last-Modified"].map { String($0.trimmingASCIIWhitespace()) }
+    }
+}

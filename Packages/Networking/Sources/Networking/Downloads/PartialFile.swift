@@ -1,0 +1,89 @@
+import Foundation
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
+/// A download's bytes so far, in a temporary file beside its destination:
+/// moved into place only when whole, removed on any failure.
+///
+/// Beside, not in the temporary directory, so the final move is a rename
+/// on the same volume, never a copy.
+final class PartialFile {
+    let destination: URL
+    let url: URL
+    private var handle: FileHandle?
+    private(set) var length = 0
+
+    init(destination: URL) throws(NetworkError) {
+        self.destination = destination
+        url = destination.deletingLastPathComponent()
+            .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
+        guard destination.isFileURL else { throw FileFailure.writing(destination, "it is not a file URL") }
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            var isDirectory: ObjCBool = false
+            let folder = destination.deletingLastPathComponent()
+            let exists = FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory)
+            throw FileFailure.writing(
+                destination,
+                exists && isDirectory.boolValue ? "its folder cannot be written" : "its folder does not exist")
+        }
+        do {
+            handle = try FileHandle(forWritingTo: url)
+        } catch {
+            try? FileManager.default.removeItem(at: url)
+            throw FileFailure.writing(destination, error)
+        }
+    }
+
+    deinit {
+        discard()
+    }
+
+    /// Appends a chunk.
+    func append(_ chunk: Data) throws(NetworkError) {
+        guard let handle else { throw FileFailure.writing(destination, "the download was already ended") }
+        do {
+            try handle.write(contentsOf: chunk)
+        } catch {
+            throw FileFailure.writing(destination, error)
+        }
+        length += chunk.count
+    }
+
+    /// Empties the file, to start over.
+    func truncate() throws(NetworkError) {
+        do {
+            try handle?.truncate(atOffset: 0)
+        } catch {
+            throw FileFailure.writing(destination, error)
+        }
+        length = 0
+    }
+
+    /// Moves the whole file into place, replacing what was there.
+    func complete() throws(NetworkError) {
+        do {
+            try handle?.synchronize()
+            try handle?.close()
+            handle = nil
+            // rename(2) replaces an existing file in one step, so the
+            // destination is never missing or half written.
+            guard rename(url.path, destination.path) == 0 else {
+                throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
+            }
+        } catch {
+            discard()
+            throw FileFailure.writing(destination, error)
+        }
+    }
+
+    /// Closes and removes the temporary file.
+    func discard() {
+        try? handle?.close()
+        handle = nil
+        try? FileManager.default.removeItem(at: url)
+    }
+}
