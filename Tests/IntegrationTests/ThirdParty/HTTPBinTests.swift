@@ -21,9 +21,14 @@ struct HTTPBinTests {
     struct Parts: Decodable {
         struct File: Decodable, Equatable {
             var filename: String
-            var content_type: String
+            var contentType: String
             var size: Int
             var sha256: String
+
+            enum CodingKeys: String, CodingKey {
+                case filename, size, sha256
+                case contentType = "content_type"
+            }
         }
 
         var form: [String: String]
@@ -34,7 +39,9 @@ struct HTTPBinTests {
         SecureHash.sha256(Array(data)).map { String(format: "%02x", $0) }.joined()
     }
 
-    @Test("A multipart form with text fields and two files comes back exactly as sent", arguments: TransportKind.allCases)
+    @Test(
+        "A multipart form with text fields and two files comes back exactly as sent",
+        arguments: TransportKind.allCases)
     func multipart(kind: TransportKind) async throws {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("httpbin-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -59,12 +66,12 @@ struct HTTPBinTests {
             #expect(
                 parts.files["photo"]
                     == Parts.File(
-                        filename: "greyhound photo.jpg", content_type: "image/jpeg", size: photo.count,
+                        filename: "greyhound photo.jpg", contentType: "image/jpeg", size: photo.count,
                         sha256: Self.hex(photo)))
             #expect(
                 parts.files["notes"]
                     == Parts.File(
-                        filename: "notes ü.txt", content_type: "text/plain; charset=utf-8", size: notes.count,
+                        filename: "notes ü.txt", contentType: "text/plain; charset=utf-8", size: notes.count,
                         sha256: Self.hex(notes)))
         }
     }
