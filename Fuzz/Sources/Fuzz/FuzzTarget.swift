@@ -17,7 +17,7 @@ extension FuzzTarget {
         .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .serverSentEvents,
         .retryAfter, .redaction,
-        .trailingCommas, .urlBuilding, .models, .errorBodies,
+        .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange,
     ]
 }
 

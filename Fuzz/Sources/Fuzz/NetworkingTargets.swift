@@ -17,6 +17,13 @@ extension FuzzTarget {
         }
     }
 
+    /// A `206`'s `Content-Range`, as a resumed download reads it: what it
+    /// accepts is a well-formed range.
+    static let contentRange = FuzzTarget(name: "content-range") { data in
+        guard let range = ContentRange(String(decoding: data, as: UTF8.self)) else { return }
+        precondition(range.first <= range.last && range.total.map { range.last < $0 } ?? true)
+    }
+
     /// `Retry-After` values and HTTP dates, and the retry decision on them.
     static let retryAfter = FuzzTarget(name: "retry-after") { data in
         let text = String(decoding: data, as: UTF8.self)

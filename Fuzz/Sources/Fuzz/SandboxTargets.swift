@@ -146,7 +146,7 @@ extension FuzzTarget {
             _ = entry.requestBody.redactedText()
             _ = entry.responseBody.redactedText()
             if let url = URL(string: "http://127.0.0.1\(entry.target)") {
-                _ = HTTPRequest(method: .post, url: url, headers: entry.requestHeaders, body: entry.requestBody.prefix)
+                _ = HTTPRequest(method: .post, url: url, headers: entry.requestHeaders, data: entry.requestBody.prefix)
                     .cURLDescription()
             }
             if let fault = try? JSONDecoder().decode(Fault.self, from: body) {
@@ -267,5 +267,24 @@ extension FuzzTarget {
         else { return }
         var budget = 200_000
         _ = regex.matches(subject, budget: &budget)
+    }
+}
+
+extension FuzzTarget {
+    /// `multipart/form-data` as the emulators read it (SooGreyhounds'
+    /// upload API): the input's first line is the boundary, the rest the
+    /// body, parsed directly and then sent to the upload route.
+    static let multipart = FuzzTarget(name: "multipart") { data in
+        let newline = data.firstIndex(of: UInt8(ascii: "\n")) ?? data.startIndex
+        let boundary = String(decoding: data[data.startIndex..<newline].prefix(80), as: UTF8.self)
+        let body = Data(data[newline...].dropFirst())
+        let contentType = "multipart/form-data; boundary=\"\(boundary)\""
+        if let form = try? MultipartFormData(body: body, contentType: contentType) {
+            for part in form.parts { _ = part.text }
+        }
+        respond(
+            SandboxRequest(
+                method: "POST", path: "/services/upload/", rawQuery: nil,
+                headers: ["Content-Type": contentType], body: body))
     }
 }

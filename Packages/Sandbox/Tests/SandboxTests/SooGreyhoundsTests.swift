@@ -230,10 +230,11 @@ struct SooGreyhoundsTests {
         #expect(notForm.bodyText.contains(#"<err code="100""#))
     }
 
-    @Test("Other paths under /services are 404")
+    @Test("Other paths under /services are 404; a GET of the upload API is 405")
     func otherServices() async throws {
         let sandbox = try await Sandbox()
-        #expect(await Self.get(sandbox, "/services/upload").status == 404)
+        #expect(await Self.get(sandbox, "/services/replace").status == 404)
+        #expect(await Self.get(sandbox, "/services/upload").status == 405)
         #expect(await Self.get(sandbox, "/services/rest/extra?method=x").status == 404)
     }
 

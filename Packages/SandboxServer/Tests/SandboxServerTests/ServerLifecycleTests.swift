@@ -111,10 +111,14 @@ struct ServerLifecycleTests {
         #expect(options.host == "127.0.0.1")
         #expect(options.port == 0)
         #expect(options.dataDirectory == nil)
-        #expect(options.maxBodySize == 16 << 20)
+        // SooGreyhounds' uploads: a 50 MiB photo and the rest of its form.
+        #expect(options.maxBodySize == (50 << 20) + (1 << 20))
         var configuration = SandboxConfiguration()
         configuration.firebase.maxBodySize = 10
         configuration.airtable.maxBodySize = 20
-        #expect(SandboxServerOptions(configuration: configuration).maxBodySize == 20)
+        configuration.soogreyhounds.maxPhotoSize = 0
+        #expect(SandboxServerOptions(configuration: configuration).maxBodySize == 1 << 20)
+        configuration.airtable.maxBodySize = 2 << 20
+        #expect(SandboxServerOptions(configuration: configuration).maxBodySize == 2 << 20)
     }
 }

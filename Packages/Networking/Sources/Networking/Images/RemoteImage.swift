@@ -38,12 +38,7 @@ public struct RemoteImage: Sendable, Hashable {
     }
 
     private static func format(of bytes: [UInt8]) throws(NetworkError) -> ImageFormat {
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return .jpeg }
-        if bytes.starts(with: [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) { return .png }
-        if bytes.starts(with: Array("GIF87a".utf8)) || bytes.starts(with: Array("GIF89a".utf8)) { return .gif }
-        if bytes.count >= 12, bytes.starts(with: Array("RIFF".utf8)), Array(bytes[8..<12]) == Array("WEBP".utf8) {
-            return .webp
-        }
+        if let format = ImageFormat(signatureOf: Array(bytes.prefix(12))) { return format }
         let text = String(decoding: bytes.prefix(32), as: UTF8.self)
         if text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isWhitespace || $0.value >= 0x20) }) {
             let line = text.split(whereSeparator: \.isNewline).first.map(String.init) ?? text

@@ -8,7 +8,7 @@ extension SooGreyhoundsEmulator {
     /// not older than the image). Only the catalogue's file names exist, so
     /// no spelling of `..` reaches the file system.
     func image(_ request: SandboxRequest, _ segments: [String]) -> SandboxResponse {
-        guard segments.count == 2, let photo = catalog.photo(file: segments[1]) else {
+        guard segments.count == 2, let photo = photo(file: segments[1]) else {
             return .text(404, "Not Found")
         }
         guard request.method == "GET" || request.method == "HEAD" else {

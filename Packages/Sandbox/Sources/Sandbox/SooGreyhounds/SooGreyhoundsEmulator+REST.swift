@@ -15,7 +15,7 @@ extension SooGreyhoundsEmulator {
         let method = request.query("method") ?? ""
         switch method {
         case "soogreyhounds.photos.getList":
-            return format.success("photos", page(of: catalog.photos, request))
+            return format.success("photos", page(of: listedPhotos, request))
         case "soogreyhounds.photos.search":
             let text = (request.query("text") ?? "").trimmingCharacters(in: .whitespaces)
             guard !text.isEmpty else {
@@ -24,7 +24,8 @@ extension SooGreyhoundsEmulator {
                     message:
                         "Parameterless searches have been disabled. Please use soogreyhounds.photos.getList instead.")
             }
-            return format.success("photos", page(of: catalog.search(text: text), request))
+            return format.success(
+                "photos", page(of: SooGreyhoundsPhotoCatalog.search(listedPhotos, text: text), request))
         default:
             return format.failure(code: 112, message: "Method \"\(method)\" not found")
         }

@@ -3,7 +3,8 @@ import Networking
 
 /// The SooGreyhounds REST API (a Flickr-style service), emulated:
 /// `GET /services/rest?method=…&api_key=…&format=json&nojsoncallback=1`,
-/// and the photos' images under `/images/`.
+/// Flickr's upload API at `POST /services/upload/` (see
+/// ``respond(to:)``), and the photos' images under `/images/`.
 ///
 /// Methods: `soogreyhounds.photos.getList` (newest first, `page` and
 /// `per_page`) and `soogreyhounds.photos.search` (`text`), each photo with
@@ -25,16 +26,28 @@ public final class SooGreyhoundsEmulator: SandboxService {
 
         /// The accepted `api_key` values.
         public var apiKeys: Set<String>
+        /// The largest photo an upload may send, in bytes: 50 MiB unless
+        /// set. (Flickr allows 200 MB; the emulator keeps uploads in
+        /// memory.) A form a little larger than this is refused unread.
+        public var maxPhotoSize: Int
 
         /// Creates settings; the default accepts the lesson's key.
-        public init(apiKeys: Set<String> = [Configuration.lessonAPIKey]) {
+        public init(apiKeys: Set<String> = [Configuration.lessonAPIKey], maxPhotoSize: Int = 50 << 20) {
             self.apiKeys = apiKeys
+            self.maxPhotoSize = max(0, maxPhotoSize)
+        }
+
+        /// The largest request body: a photo at the limit and the rest of
+        /// its form.
+        public var maxBodySize: Int {
+            maxPhotoSize + (1 << 20)
         }
     }
 
     /// The settings it was created with.
     public let configuration: Configuration
     let catalog: SooGreyhoundsPhotoCatalog
+    let uploads = SooGreyhoundsUploads()
 
     /// `soogreyhounds`.
     public var name: String { "soogreyhounds" }
@@ -45,9 +58,20 @@ public final class SooGreyhoundsEmulator: SandboxService {
         catalog = SooGreyhoundsPhotoCatalog.bundled
     }
 
-    /// The titles of the photos, newest first, for banners and tests.
+    /// The titles of the public photos, newest first, for banners and tests.
     public var photoTitles: [String] {
-        catalog.photos.map(\.title)
+        listedPhotos.map(\.title)
+    }
+
+    /// The photos the public methods list and find: public uploads, newest
+    /// first, then the bundled ones.
+    var listedPhotos: [SooGreyhoundsPhoto] {
+        uploads.all.filter(\.isPublic) + catalog.photos
+    }
+
+    /// The photo whose image file is exactly `name`, bundled or uploaded.
+    func photo(file name: String) -> SooGreyhoundsPhoto? {
+        catalog.photo(file: name) ?? uploads.photo(file: name)
     }
 
     /// `/services/rest` and the image paths.
@@ -55,15 +79,23 @@ public final class SooGreyhoundsEmulator: SandboxService {
         request.path.hasPrefix("/services/") || request.path.hasPrefix("/images/")
     }
 
-    /// Answers a REST call or serves an image.
+    /// Answers a REST call or an upload, or serves an image.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         let segments = request.pathSegments
-        if segments.first == "images" {
-            return image(request, segments)
+        switch segments {
+        case ["services", "rest"]: return rest(request)
+        case ["services", "upload"]: return upload(request)
+        default: return segments.first == "images" ? image(request, segments) : .text(404, "Not Found")
         }
-        guard segments == ["services", "rest"] else {
-            return .text(404, "Not Found")
-        }
-        return rest(request)
+    }
+
+    /// The upload limit for uploads, none of its own for the rest.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        request.pathSegments == ["services", "upload"] ? configuration.maxBodySize : nil
+    }
+
+    /// Flickr's code 8 for an upload over the limit.
+    public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        request.pathSegments == ["services", "upload"] ? uploadTooLarge() : .payloadTooLarge
     }
 }

@@ -16,6 +16,10 @@ struct SooGreyhoundsPhoto: Sendable {
     var etag: String
     /// When the photo was taken, as the image's `Last-Modified`.
     var lastModified: Date
+    /// What its uploader wrote about it.
+    var description = ""
+    /// Whether anyone may see it: only public photos are listed and found.
+    var isPublic = true
 }
 
 /// The photos, newest first, from `Resources/soogreyhounds/photos.json` and
@@ -61,14 +65,24 @@ struct SooGreyhoundsPhotoCatalog: Sendable {
         byFile[name].map { photos[$0] }
     }
 
-    /// Photos whose title or tags contain every word of `text`, ignoring
-    /// case, like Flickr's free-text search.
-    func search(text: String) -> [SooGreyhoundsPhoto] {
+    /// Of `photos`, those whose title, description or tags contain every
+    /// word of `text`, ignoring case, like Flickr's free-text search.
+    static func search(_ photos: [SooGreyhoundsPhoto], text: String) -> [SooGreyhoundsPhoto] {
         let words = text.lowercased().split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
         return photos.filter { photo in
-            let haystack = ([photo.title] + photo.tags).joined(separator: " ").lowercased()
+            let haystack = ([photo.title, photo.description] + photo.tags).joined(separator: " ").lowercased()
             return words.allSatisfy { haystack.contains($0) }
         }
+    }
+
+    /// `yyyy-MM-dd HH:mm:ss` in UTC, as `datetaken` is written.
+    static func dateText(_ date: Date) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second], from: date)
+        return String(
+            format: "%04d-%02d-%02d %02d:%02d:%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0,
+            parts.hour ?? 0, parts.minute ?? 0, parts.second ?? 0)
     }
 
     private static func date(_ text: String) -> Date? {
@@ -81,7 +95,7 @@ struct SooGreyhoundsPhotoCatalog: Sendable {
                 year: parts[0], month: parts[1], day: parts[2], hour: parts[3], minute: parts[4], second: parts[5]))
     }
 
-    private static func etag(_ data: Data) -> String {
+    static func etag(_ data: Data) -> String {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for byte in data {
             hash ^= UInt64(byte)

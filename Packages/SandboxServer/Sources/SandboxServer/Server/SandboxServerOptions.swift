@@ -64,6 +64,8 @@ public struct SandboxServerOptions: Sendable {
     /// The largest request body the server collects: the most any emulator
     /// accepts. Anything larger is a 413 before it reaches an emulator.
     var maxBodySize: Int {
-        max(0, configuration.firebase.maxBodySize, configuration.airtable.maxBodySize)
+        max(
+            0, configuration.firebase.maxBodySize, configuration.airtable.maxBodySize,
+            configuration.soogreyhounds.maxBodySize)
     }
 }

@@ -35,6 +35,13 @@ public struct SooGreyhoundsAPI: Sendable, Hashable {
         self.dateTimeZone = dateTimeZone
     }
 
+    /// Where photos are uploaded: `upload/` beside the REST endpoint
+    /// (`…/services/upload/`), as Flickr's upload API sits beside its REST
+    /// API.
+    public var uploadEndpoint: URL {
+        endpoint.deletingLastPathComponent().appendingPathComponent("upload/")
+    }
+
     /// The query of a call: the common parameters (`method`, `api_key`,
     /// `format=json`, `nojsoncallback=1`), then the call's own, sorted by
     /// name so the URL is the same on every run.

@@ -33,13 +33,22 @@ enum FlickrBody {
         let parsed = ServerMessage.parse(body)
         let message = ServerMessage(
             code: parsed?.code ?? "0", message: parsed?.message ?? "The API reported a failure")
+        throw failure(message, response: response, method: .get, url: url)
+    }
+
+    /// The error for the API's failure `message`: code 100 (invalid key)
+    /// and 98 (invalid token) as `unauthenticated`, 99 (no permission) as
+    /// `forbidden`, any other code as `httpStatus`.
+    static func failure(_ message: ServerMessage, response: HTTPResponse, method: HTTPMethod, url: String)
+        -> NetworkError
+    {
         let failure = HTTPFailure(
-            status: response.status, method: .get, url: url, message: message, headers: response.headers,
+            status: response.status, method: method, url: url, message: message, headers: response.headers,
             body: response.body)
         switch Int(message.code ?? "") {
-        case 98, 100: throw .unauthenticated(failure)
-        case 99: throw .forbidden(failure)
-        default: throw .httpStatus(failure)
+        case 98, 100: return .unauthenticated(failure)
+        case 99: return .forbidden(failure)
+        default: return .httpStatus(failure)
         }
     }
 

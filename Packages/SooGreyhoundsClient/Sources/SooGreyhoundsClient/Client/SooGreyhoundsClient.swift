@@ -45,6 +45,8 @@ public struct SooGreyhoundsClient: Sendable {
             decoder: .soogreyhounds(timeZone: api.dateTimeZone),
             retryPolicy: retryPolicy
         )
+        // Uploads answer in Flickr's XML, the REST calls in JSON.
+        http.messageParser = { ServerMessage.parse($0.body) ?? FlickrXML.failure(in: $0.body) }
     }
 
     /// One page of photos from a method, with the counts and the photos
