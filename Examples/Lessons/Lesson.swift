@@ -45,7 +45,14 @@ struct Lesson: Sendable {
                 steps: [["summary", "--user", "1"]]),
             Lesson(
                 number: 5, title: "SooGreyhounds", executable: "soogreyhounds", aliases: ["soogreyhounds", "photos"],
-                steps: [["latest"], ["download", "--to", downloads.path]]),
+                // The newest bundled photo, just downloaded, goes back up.
+                steps: [
+                    ["latest"], ["download", "--to", downloads.path],
+                    [
+                        "upload", downloads.appendingPathComponent("DeMeo_J17_2595.jpg").path, "--title",
+                        "Uploaded by lesson 5", "--tags", "lesson upload",
+                    ],
+                ]),
         ]
     }
 

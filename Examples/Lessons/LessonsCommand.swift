@@ -19,7 +19,7 @@ struct LessonsCommand: AsyncParsableCommand {
             It starts one Sandbox (or uses --base-url) and runs the five examples next to it \
             against it, each with --base-url: airtable-projects (list, create), post-feed (list a \
             page, add), message-board (create a thread, send to it), bankey (the summary of user 1) \
-            and soogreyhounds (the latest photos, then a download). Their output streams under a \
+            and soogreyhounds (the latest photos, a download, then an upload). Their output streams under a \
             heading per lesson; it exits 1 if any step fails, after running the rest.
             """
     )

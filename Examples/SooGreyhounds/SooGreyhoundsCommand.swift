@@ -8,12 +8,14 @@ import ExampleSupport
 struct SooGreyhoundsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "soogreyhounds",
-        abstract: "Lesson 5, SooGreyhounds: the photo gallery, a search, and downloads.",
+        abstract: "Lesson 5, SooGreyhounds: the photo gallery, a search, downloads and uploads.",
         discussion: """
             By default it starts the Sandbox on a free loopback port. With --base-url it talks to \
             any server that speaks the SooGreyhounds API, with SOOGREYHOUNDS_API_KEY from the \
             environment or a .env file.
             """,
-        subcommands: [LatestCommand.self, SearchCommand.self, DownloadCommand.self, FirstCommand.self]
+        subcommands: [
+            LatestCommand.self, SearchCommand.self, DownloadCommand.self, UploadCommand.self, FirstCommand.self,
+        ]
     )
 }

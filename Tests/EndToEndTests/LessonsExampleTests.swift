@@ -134,6 +134,7 @@ struct LessonsExampleTests {
         let positions = headings.compactMap { run.standardOutput.range(of: $0)?.lowerBound }
         #expect(positions.count == headings.count)
         #expect(positions == positions.sorted())
-        #expect(run.standardOutput.contains("9 of 9 steps passed."))
+        #expect(run.standardOutput.contains("10 of 10 steps passed."))
+        #expect(run.standardOutput.contains("as photo 100001, now among the latest photos"))
     }
 }

@@ -87,6 +87,49 @@ struct SooGreyhoundsExampleTests {
         #expect(photos.last?["file"] as? String == "Lindqvist_D16_1987.jpg")
     }
 
+    @Test("upload sends a photo over HTTP with progress events, and it is then the latest photo")
+    func upload() async throws {
+        let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-upload")
+        let photo = folder.appendingPathComponent("goal.jpg")
+        // One of the Sandbox's own photos, from this checkout.
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let image = try Data(
+            contentsOf: repository.appendingPathComponent(
+                "Packages/Sandbox/Sources/Sandbox/Resources/soogreyhounds/images/Caron_S17_3592.jpg"))
+        try image.write(to: photo)
+        let notes = folder.appendingPathComponent("notes.txt")
+        try Data("not a photo".utf8).write(to: notes)
+        let (upload, latest) = try await ExampleSandboxServer.withServer { server in
+            let url = server.baseURL.absoluteString
+            let upload = try await ExampleProcess.run(
+                "soogreyhounds", ["upload", photo.path, notes.path, "--title", "Overtime", "--json", "--base-url", url])
+            let latest = try await ExampleProcess.run("soogreyhounds", ["latest", "--json", "--base-url", url])
+            return (upload, latest)
+        }
+        #expect(upload.status == 1)
+        #expect(upload.standardError.contains("1 of 2 uploads failed: notes.txt:"))
+        #expect(upload.standardError.contains("5: Filetype was not recognised"))
+        let events = upload.standardError.split(separator: "\n").filter { $0.hasPrefix("{") }
+        #expect(events.first?.contains(#""completed":0,"event":"progress","file":"goal.jpg""#) == true)
+        let last = try #require(
+            events.last { $0.contains(#""file":"goal.jpg""#) }.flatMap {
+                try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+            })
+        // The whole form went: the photo and the fields around it.
+        #expect((last["completed"] as? Int).map { $0 > image.count } == true)
+        #expect(last["completed"] as? Int == last["total"] as? Int)
+        let document = try #require(
+            try JSONSerialization.jsonObject(with: Data(upload.standardOutput.utf8)) as? [String: Any])
+        let uploaded = try #require((document["uploaded"] as? [[String: Any]])?.first)
+        #expect(uploaded["isListed"] as? Bool == true)
+        let photos = try #require(
+            (try JSONSerialization.jsonObject(with: Data(latest.standardOutput.utf8)) as? [String: Any])?["photos"]
+                as? [[String: Any]])
+        #expect(photos.first?["title"] as? String == "Overtime")
+        #expect(photos.count == 13)
+    }
+
     @Test("--base-url uses a separately started server")
     func baseURL() async throws {
         let run = try await ExampleSandboxServer.withServer { server in
@@ -128,7 +171,9 @@ struct SooGreyhoundsExampleTests {
 
     @Test(
         "Every command has --help",
-        arguments: [["--help"], ["latest", "--help"], ["search", "--help"], ["download", "--help"]])
+        arguments: [
+            ["--help"], ["latest", "--help"], ["search", "--help"], ["download", "--help"], ["upload", "--help"],
+        ])
     func help(arguments: [String]) async throws {
         let run = try await ExampleProcess.run("soogreyhounds", arguments)
         #expect(run.status == 0)
