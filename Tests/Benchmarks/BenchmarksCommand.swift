@@ -7,7 +7,7 @@ struct BenchmarksCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "benchmarks",
         abstract: "Measures the SDK against the raw stacks and prints one table.",
-        subcommands: [RunCommand.self, PeakMemoryCommand.self, ServeCommand.self],
+        subcommands: [RunCommand.self, PeakMemoryCommand.self, ServeCommand.self, TransferCommand.self],
         defaultSubcommand: RunCommand.self
     )
 }

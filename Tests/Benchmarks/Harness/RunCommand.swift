@@ -39,6 +39,7 @@ struct RunCommand: AsyncParsableCommand {
             (11, { try await AirtableFormulaBenchmark(settings: settings).run() }),
             (12, { try await LayerCostBenchmark(settings: settings).run() }),
             (13, { try await StuckReadersBenchmark(settings: settings).run() }),
+            (14, { try await FileTransferBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()

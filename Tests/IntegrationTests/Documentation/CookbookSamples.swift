@@ -107,6 +107,100 @@ struct CookbookSamples {
         }
         #expect(printed == ["503 Down for maintenance"])
     }
+
+    @Test("Upload a file, with progress")
+    func uploadFile() async throws {
+        let sandbox = try await Sandbox()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let photos = SooGreyhoundsClient(
+            api: SooGreyhoundsAPI(
+                endpoint: Sandbox.baseURL.appending(path: "services/rest"),
+                apiKey: SooGreyhoundsAPI.lessonAPIKey),
+            transport: SandboxTransport(sandbox))
+        let latest = try #require(try await photos.fetchLatestPhotos().first)
+        let photoURL = folder.appendingPathComponent("greyhound.jpg")
+        try await photos.fetchImage(for: latest).data.write(to: photoURL)
+        let printed = try await Printed.capture {
+            // snippet: cookbook-upload
+            let id = try await photos.uploadPhoto(
+                fileAt: photoURL, PhotoUpload(title: "Overtime winner", tags: ["goal"])
+            ) { progress in
+                if progress.isComplete { print(progress.fraction ?? 0) }  // 1.0
+            }
+            print(try await photos.fetchLatestPhotos().first?.id == id)  // true
+
+            // Any request can send a file as its body, read from disk as it goes.
+            var http = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            http.retryPolicy = .never
+            let upload = Request<Data>(method: .put, path: "photos/greyhound.jpg")
+                .body(try HTTPBody(fileAt: photoURL), contentType: "image/jpeg")
+                .uploadProgress { progress in _ = progress.completed }
+            print(try http.makeHTTPRequest(upload).body?.description ?? "")  // <file greyhound.jpg, 82753 bytes>
+            // end snippet
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: photoURL.path)[.size] as? NSNumber
+        #expect(printed == ["1.0", "true", "<file greyhound.jpg, \(size?.intValue ?? 0) bytes>"])
+    }
+
+    @Test("Post a form: url-encoded and multipart")
+    func postForm() async throws {
+        let sandbox = try await Sandbox()
+        let http = HTTPClient(
+            baseURL: Sandbox.baseURL.appending(path: "services/rest"), transport: SandboxTransport(sandbox))
+        let printed = try await Printed.capture {
+            // snippet: cookbook-form
+            // application/x-www-form-urlencoded, encoded as query items are:
+            let search = Request<Data>.post("").form([
+                QueryItem(name: "method", value: "soogreyhounds.photos.search"),
+                QueryItem(name: "api_key", value: SooGreyhoundsAPI.lessonAPIKey),
+                QueryItem(name: "text", value: "goalie save"),
+                QueryItem(name: "format", value: "json"), QueryItem(name: "nojsoncallback", value: "1"),
+            ])
+            let answer = try await http.send(search)
+            print(String(decoding: answer, as: UTF8.self).contains(#""total":2"#))  // true
+
+            // multipart/form-data: text fields, and files from bytes or from disk.
+            var form = MultipartForm()
+            form.append("Sunny afternoon", name: "title")
+            form.append(Data("hello".utf8), name: "notes", filename: "notes.txt")
+            print(form.contentType.hasPrefix("multipart/form-data; boundary="))  // true
+            print(try http.cURLDescription(for: Request<Data>.post("upload").multipart(form)))
+            // curl -X POST 'http://sandbox.local/services/rest/upload' \
+            //   -H 'Content-Type: multipart/form-data; boundary=…' \
+            //   --form-string 'title=Sunny afternoon' \
+            //   -F 'notes=@notes.txt;type=text/plain'
+            // end snippet
+        }
+        #expect(printed.prefix(2) == ["true", "true"])
+        #expect(
+            printed.last?.hasSuffix("--form-string 'title=Sunny afternoon' \\\n  -F 'notes=@notes.txt;type=text/plain'")
+                == true)
+    }
+
+    @Test("Download to a file with progress and resume")
+    func downloadFile() async throws {
+        let sandbox = try await Sandbox()
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("DeMeo.jpg")
+        let printed = try await Printed.capture {
+            // snippet: cookbook-download
+            let http = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            let download = try await http.download(
+                Request<Data>.get("images/DeMeo_J17_2595.jpg"), to: destination,
+                options: DownloadOptions(maxSize: 50 << 20, maxResumes: 3) { progress in
+                    if progress.isComplete { print(progress) }  // 242110 of 242110 bytes (100 %)
+                })
+            print(download.byteCount, download.resumes)  // 242110 0
+            // end snippet
+        }
+        let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber
+        let bytes = size?.intValue ?? 0
+        #expect(printed == ["\(bytes) of \(bytes) bytes (100 %)", "\(bytes) 0"])
+    }
 }
 
 /// Samples print as the articles show; the lines are captured and checked.

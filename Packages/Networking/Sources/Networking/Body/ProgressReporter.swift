@@ -45,6 +45,7 @@ final class ProgressReporter: @unchecked Sendable {
 
     /// Adds `count` bytes, reporting when another step has moved.
     func add(_ count: Int) {
+        guard count > 0 else { return }
         let report: TransferProgress? = lock.withLock {
             completed += count
             guard completed - reported >= step || completed == total else { return nil }

@@ -56,12 +56,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// A plain request.
         case collecting(CollectedResponse)
         /// A streaming request, before and after its head arrived.
-        case streaming(
-            head: CheckedContinuation<HTTPURLResponse, any Error>?,
-            body: AsyncThrowingStream<Data, any Error>.Continuation,
-            stream: AsyncThrowingStream<Data, any Error>,
-            backlog: StreamBacklog
-        )
+        case streaming(head: CheckedContinuation<HTTPURLResponse, any Error>?, body: ChunkQueue)
     }
 
     // Guarded by `lock`: callbacks arrive on the session's queue while
@@ -113,25 +108,19 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Runs `task` and returns as soon as its head arrives.
     func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> HTTPStreamingResponse {
-        let backlog = StreamBacklog(limit: maxStreamBacklog)
-        let (stream, continuation) = AsyncThrowingStream<Data, any Error>.makeStream(
-            bufferingPolicy: .bufferingOldest(backlog.maxChunks))
-        continuation.onTermination = { @Sendable termination in
-            if case .cancelled = termination {
-                Self.cancelLater(task)
-            }
-        }
+        let queue = ChunkQueue(limit: maxStreamBacklog) { Self.cancelLater(task) }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
-                start(
-                    task, feeding: .streaming(head: head, body: continuation, stream: stream, backlog: backlog),
-                    upload: upload)
+                start(task, feeding: .streaming(head: head, body: queue), upload: upload)
             }
         } onCancel: {
             abandon(task)
         }
+        let reader = ChunkQueueReader(queue)
+        let body = HTTPBody(
+            source: .chunks(ChunkSource(isReplayable: false) { { try await reader.queue.next() } }), length: nil)
         return HTTPStreamingResponse(
-            status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: stream)
+            status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body)
     }
 
     /// Registers the sink of `task` and starts it, unless the caller was
@@ -187,8 +176,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             case .collecting(let collected)?:
                 collected.head = http
                 return nil
-            case .streaming(let head?, let body, let stream, let backlog)?:
-                sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body, stream: stream, backlog: backlog)
+            case .streaming(let head?, let body)?:
+                sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body)
                 return head
             default:
                 return nil
@@ -199,25 +188,27 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        // The limit that was passed, if any.
-        let exceeded = lock.withLock { () -> Int? in
+        // The limit that was passed, if any, or the stream's queue, which
+        // is appended to outside the lock: it may wait for its reader.
+        let (exceeded, stream) = lock.withLock { () -> (Int?, ChunkQueue?) in
             switch sinks[dataTask.taskIdentifier] {
             case .collecting(let collected)?:
-                guard collected.body.count + data.count <= maxBodySize else { return maxBodySize }
+                guard collected.body.count + data.count <= maxBodySize else { return (maxBodySize, nil) }
                 if collected.body.isEmpty {
                     // A small body comes in one piece: keep it, uncopied.
                     collected.body = data
                 } else {
                     collected.body.append(data)
                 }
-                return nil
-            case .streaming(_, let body, _, let backlog)?:
-                return backlog.accept(body.yield(data), size: data.count) ? nil : maxStreamBacklog
+                return (nil, nil)
+            case .streaming(_, let body)?:
+                return (nil, body)
             case nil:
-                return nil
+                return (nil, nil)
             }
         }
-        if let exceeded {
+        let behind = stream.map { !$0.append(data) } ?? false
+        if let exceeded = exceeded ?? (behind ? maxStreamBacklog : nil) {
             finish(dataTask, with: NetworkError.responseTooLarge(limit: exceeded))
             Self.cancelLater(dataTask)
         }
@@ -298,13 +289,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             } else {
                 collected.continuation.resume(throwing: URLError(.badServerResponse))
             }
-        case .streaming(let head, let body, _, _):
+        case .streaming(let head, let body):
             head?.resume(throwing: error ?? URLError(.badServerResponse))
-            if let error {
-                body.finish(throwing: error)
-            } else {
-                body.finish()
-            }
+            body.finish(throwing: error)
         }
     }
 }

@@ -1,0 +1,100 @@
+import Foundation
+
+/// Benchmark 14: files, as issue 38 states them. A local server streams
+/// and swallows bodies without holding them; every transfer runs in a
+/// process of its own, so its peak resident memory is its own.
+///
+/// Judged:
+/// - a 1 GiB download to a file and a 1 GiB multipart upload from a file,
+///   on each transport: peak memory less than 64 MB above an idle process
+///   on the same transport;
+/// - download throughput at least 0.9 of URLSession's own download task
+///   and of AsyncHTTPClient's `FileDownloadDelegate`;
+/// - progress reporting costing at most 2 % of a download's time.
+struct FileTransferBenchmark {
+    let settings: BenchmarkSettings
+
+    func run() async throws -> [ResultRow] {
+        let size = settings.scale < 1 ? 64 << 20 : 1 << 30
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bench-transfer-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let source = folder.appendingPathComponent("source.bin")
+        try Self.writeFile(source, size: size)
+        let server = try await TransferServer.start()
+        defer { Task { await server.stop() } }
+        let target = folder.appendingPathComponent("downloaded.bin")
+
+        typealias Variant = TransferCommand.Variant
+        var seconds: [Variant: [Double]] = [:]
+        var peaks: [Variant: [Double]] = [:]
+        // Interleaved rounds, so a slow moment of the machine hurts every
+        // variant alike.
+        for _ in 0..<settings.rounds {
+            for variant in Variant.allCases {
+                let file = variant.rawValue.hasPrefix("upload") ? source : target
+                let run = try TransferCommand.measure(variant, baseURL: server.baseURL, size: size, file: file)
+                seconds[variant, default: []].append(run.seconds)
+                peaks[variant, default: []].append(run.peak)
+                if file == target { try? FileManager.default.removeItem(at: target) }
+            }
+        }
+        let time = { (variant: Variant) in Samples(seconds[variant] ?? []) }
+        let peak = { (variant: Variant) in Samples(peaks[variant] ?? []).max }
+        let gib = Format.bytes(Double(size))
+        var rows: [ResultRow] = []
+        for (name, variant, idle) in [
+            ("download, URLSession", Variant.downloadURLSession, Variant.idleURLSession),
+            ("download, AsyncHTTPClient", .downloadAsyncHTTPClient, .idleAsyncHTTPClient),
+            ("multipart upload, URLSession", .uploadURLSession, .idleURLSession),
+            ("multipart upload, AsyncHTTPClient", .uploadAsyncHTTPClient, .idleAsyncHTTPClient),
+        ] {
+            let grown = (peak(variant) - peak(idle)) / 1_000_000
+            rows.append(
+                .judged(
+                    "14. \(gib) \(name), peak memory",
+                    measured:
+                        "peak \(Format.bytes(peak(variant))) against \(Format.bytes(peak(idle))) idle; "
+                        + "\(Format.duration(time(variant))), \(Int(Double(size) / time(variant).median / 1e6)) MB/s",
+                    judgedBy: "above idle, MB", value: grown, ratio: Format.decimal(grown, digits: 1),
+                    target: .below(64, text: "64 MB")))
+        }
+        for (name, variant, baseline) in [
+            ("URLSession vs its download task", Variant.downloadURLSession, Variant.rawURLSession),
+            ("AsyncHTTPClient vs FileDownloadDelegate", .downloadAsyncHTTPClient, .rawAsyncHTTPClient),
+        ] {
+            let speed = time(baseline).median / time(variant).median
+            rows.append(
+                .judged(
+                    "14. download throughput, \(name)",
+                    measured: "\(Format.duration(time(variant))) against \(Format.duration(time(baseline)))",
+                    judgedBy: "SDK ÷ raw speed", value: speed, ratio: Format.ratio(speed), target: .atLeast(0.9)))
+        }
+        let cost = time(.downloadURLSessionProgress).median / time(.downloadURLSession).median - 1
+        rows.append(
+            .judged(
+                "14. progress reporting on a download",
+                measured:
+                    "\(Format.duration(time(.downloadURLSessionProgress))) with against "
+                    + "\(Format.duration(time(.downloadURLSession))) without",
+                judgedBy: "extra time", value: cost, ratio: Format.percent(cost),
+                target: Target(text: "≤ 2 %") { $0 <= 0.02 }))
+        return rows
+    }
+
+    /// A file of `size` patterned bytes, written a mebibyte at a time.
+    private static func writeFile(_ url: URL, size: Int) throws {
+        guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
+            throw BenchmarkFailure("could not create \(url.path)")
+        }
+        let handle = try FileHandle(forWritingTo: url)
+        defer { try? handle.close() }
+        let block = Data((0..<(1 << 20)).map { UInt8(truncatingIfNeeded: $0 &* 7) })
+        var left = size
+        while left > 0 {
+            let count = min(left, block.count)
+            try handle.write(contentsOf: block.prefix(count))
+            left -= count
+        }
+    }
+}
