@@ -129,13 +129,28 @@ struct AirtableMetadataIntegrationTests {
     func upload(_ transport: Transport) async throws {
         try await Self.run(transport) { _, client in
             let bytes = Data((0..<2_000).map { UInt8($0 % 251) })
-            let attachments = try await client.uploadAttachment(
+            let attachment = try await client.uploadAttachment(
                 bytes, filename: "data.bin", contentType: "application/octet-stream", toRecord: "recClientNote0001",
                 field: "Files")
-            #expect(attachments.count == 1 && attachments.first?["size"] == 2000)
-            let url = try #require(attachments.first?["url"]?.stringValue.flatMap(URL.init(string:)))
-            let (served, _) = try await URLSession.shared.data(from: url)
+            #expect(attachment.size == 2000 && attachment.filename == "data.bin")
+            let (served, _) = try await URLSession.shared.data(from: attachment.url)
             #expect(served == bytes)
+            // From a file: its type from its extension; the new one comes back.
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()) plan.pdf")
+            defer { try? FileManager.default.removeItem(at: file) }
+            try Data("%PDF-1.4 plan".utf8).write(to: file)
+            let second = try await client.uploadAttachment(fileAt: file, toRecord: "recClientNote0001", field: "Files")
+            #expect(second.type == "application/pdf" && second.size == 13 && second.id != attachment.id)
+            // Over Airtable's 5 MB: refused before anything is sent.
+            let big = FileManager.default.temporaryDirectory.appendingPathComponent("\(UUID()).bin")
+            defer { try? FileManager.default.removeItem(at: big) }
+            try Data(count: AirtableClient.maxUploadSize + 1).write(to: big)
+            await #expect {
+                _ = try await client.uploadAttachment(fileAt: big, toRecord: "recClientNote0001", field: "Files")
+            } throws: { error in
+                guard case .fileFailed(let failure) = error as? NetworkError else { return false }
+                return failure.reason.contains("upload limit")
+            }
         }
     }
 }

@@ -82,22 +82,12 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
         } catch {
             throw Self.networkError(for: error, request: request)
         }
-        let body = response.body
-        let chunks = AsyncThrowingStream<Data, any Error> { continuation in
-            let task = Task {
-                do {
-                    for try await buffer in body {
-                        continuation.yield(Data(buffer.readableBytesView))
-                    }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: Self.networkError(for: error, request: request))
-                }
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
+        // Read straight from AsyncHTTPClient's body, so its back-pressure
+        // holds: a reader that writes a download to disk slows the
+        // connection instead of piling up buffers.
+        let body = ResponseChunks(body: response.body, request: request)
         return HTTPStreamingResponse(
-            status: Int(response.status.code), headers: Self.headers(response.headers), body: chunks)
+            status: Int(response.status.code), headers: Self.headers(response.headers), body: HTTPBody(body))
     }
 
     private func deadline(for request: Networking.HTTPRequest) -> NIODeadline {

@@ -1,13 +1,15 @@
 /// The media types of common file extensions, for file parts and uploads
 /// that do not name one.
-enum MediaType {
-    /// The type of `filename`'s extension, or `application/octet-stream`.
-    static func forFilename(_ filename: String) -> String {
+public enum MediaType {
+    /// The type of `filename`'s extension (`image/jpeg` for `photo.JPG`),
+    /// or `application/octet-stream`.
+    public static func forFilename(_ filename: String) -> String {
         guard let dot = filename.lastIndex(of: ".") else { return octetStream }
         return byExtension[filename[filename.index(after: dot)...].lowercased()] ?? octetStream
     }
 
-    static let octetStream = "application/octet-stream"
+    /// `application/octet-stream`, for bytes of no known type.
+    public static let octetStream = "application/octet-stream"
 
     private static let byExtension: [String: String] = [
         "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif",

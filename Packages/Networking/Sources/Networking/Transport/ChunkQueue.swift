@@ -8,18 +8,25 @@ import Foundation
 /// not per 16 KiB the session hands over.
 ///
 /// FoundationNetworking cannot pause a transfer, so back-pressure is the
-/// session's thread waiting: when more than ``limit`` bytes wait, an append
-/// blocks until the reader takes them, for at most ``maxStall``. A reader
-/// that keeps up, even slowly (a download to a slow disk), is never failed;
-/// one that has stopped reading fails the stream after that stall, which
-/// holds up the session's other transfers for as long. Under the lock: an
-/// array append, counts, a continuation swap; the joining copy and the
-/// reader's work happen outside.
+/// session's thread waiting: when more than ``highWater`` bytes wait, an
+/// append blocks until the reader takes them, for at most ``maxStall``. A
+/// reader that keeps up, even slowly (a download to a slow disk), is never
+/// failed and holds little; one that has stopped reading is given up on
+/// after one stall, which holds up the session's other transfers for as
+/// long: its chunks then pile up without waiting, and the stream fails
+/// once more than ``limit`` bytes wait. Under the lock: an array append,
+/// counts, a continuation swap; the joining copy and the reader's work
+/// happen outside.
 final class ChunkQueue: @unchecked Sendable {
     /// The most bytes allowed to wait for the reader.
     let limit: Int
     /// How long an append waits for the reader to make room.
     let maxStall: TimeInterval
+    /// How many waiting bytes make an append wait for the reader.
+    let highWater: Int
+    /// Whether a stall ran out: the reader is not reading, so appends no
+    /// longer wait.
+    private var isStuck = false
     private let condition = NSCondition()
     private var pending: [Data] = []
     private var pendingBytes = 0
@@ -33,6 +40,7 @@ final class ChunkQueue: @unchecked Sendable {
     init(limit: Int, maxStall: TimeInterval = 2, abandon: @escaping @Sendable () -> Void) {
         self.limit = limit
         self.maxStall = maxStall
+        highWater = min(limit, 1 << 20)
         self.abandon = abandon
     }
 
@@ -49,9 +57,14 @@ final class ChunkQueue: @unchecked Sendable {
         }
         pending.append(data)
         pendingBytes += data.count
-        let deadline = Date(timeIntervalSinceNow: maxStall)
-        while pendingBytes > limit, end == nil, !isAbandoned {
-            if !condition.wait(until: deadline) { break }
+        if !isStuck, pendingBytes > highWater {
+            let deadline = Date(timeIntervalSinceNow: maxStall)
+            while pendingBytes > highWater, end == nil, !isAbandoned {
+                if !condition.wait(until: deadline) {
+                    isStuck = true
+                    break
+                }
+            }
         }
         return pendingBytes <= limit || end != nil || isAbandoned
     }
@@ -79,6 +92,7 @@ final class ChunkQueue: @unchecked Sendable {
                     let taken = pending
                     pending.removeAll(keepingCapacity: true)
                     pendingBytes = 0
+                    isStuck = false
                     condition.broadcast()
                     continuation.resume(returning: taken)
                     return

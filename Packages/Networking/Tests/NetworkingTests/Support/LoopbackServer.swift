@@ -73,11 +73,18 @@ final class LoopbackServer: @unchecked Sendable {
 
     var received: [Received] { lock.withLock { log } }
 
+    /// Stops the server; calling it again does nothing, so the listener's
+    /// descriptor is closed once (a second `close` would close whatever
+    /// file another test has opened under the same number since).
     func stop() {
-        lock.withLock {
-            stopped = true
-            lock.broadcast()
+        let wasRunning = lock.withLock {
+            defer {
+                stopped = true
+                lock.broadcast()
+            }
+            return !stopped
         }
+        guard wasRunning else { return }
         shutdown(listener, Int32(SHUT_RDWR))
         close(listener)
     }
