@@ -17,8 +17,12 @@ import Foundation
 /// | `/invalid-utf8` | JSON with bytes that are not UTF-8 inside a string |
 /// | `/header-flood` | 5,000 header fields, 500 KB of them |
 /// | `/gzip`, `/deflate` | `{"compressed":true}`, compressed |
+/// | `/refuse-upload` | 413 at once, without reading the body, then closes |
+/// | `/cut?at=<n>` | 100,000 bytes with an `ETag`, cut after `n`; a `Range` request gets the rest as a 206 |
 enum HostileRoutes {
     static let compressed = Data(#"{"compressed":true}"#.utf8)
+    /// The body `/cut` serves: bytes that differ from one offset to the next.
+    static let cutBody = Data((0..<100_000).map { UInt8(truncatingIfNeeded: $0 % 251) })
     static let gzip = Data(base64Encoded: "H4sIAAAAAAACA6tWSs7PLShKLS5OTVGyKikqTa0FAPHqOZUTAAAA")!
     static let deflate = Data(base64Encoded: "eJyrVkrOzy0oSi0uTk1RsiopKk2tBQBJPAds")!
 
@@ -81,6 +85,23 @@ enum HostileRoutes {
             return reply(
                 200, ["Content-Type": "application/json"],
                 Data(#"{"name":""#.utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(#""}"#.utf8))
+        case "/refuse-upload":
+            return reply(413, ["Content-Type": "application/json"], Data(#"{"error":"too large"}"#.utf8))
+        case "/cut":
+            let whole = cutBody
+            if let range = request.headers["range"], range.hasPrefix("bytes="),
+                let first = Int(range.dropFirst(6).prefix { $0 != "-" }), first < whole.count,
+                request.headers["if-range"] == "\"cut-v1\""
+            {
+                let rest = whole[first...]
+                return reply(
+                    206, ["ETag": "\"cut-v1\"", "Content-Range": "bytes \(first)-\(whole.count - 1)/\(whole.count)"],
+                    Data(rest))
+            }
+            let at = min(whole.count, max(0, Int(request.query["at"] ?? "0") ?? 0))
+            return [
+                .send(head(200, ["ETag": "\"cut-v1\"", "Content-Length": "\(whole.count)"]) + whole.prefix(at))
+            ]
         case "/header-flood":
             let flood = (0..<5000).map { ("X-Flood-\($0)", String(repeating: "v", count: 90)) }
             return [.send(head(200, ["Content-Length": "2"], extra: flood) + Data("{}".utf8))]

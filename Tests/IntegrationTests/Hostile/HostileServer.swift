@@ -164,7 +164,10 @@ final class HostileServer: @unchecked Sendable {
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                     in: .whitespaces)
             }
-            let length = min(Int(headers["content-length"] ?? "0") ?? 0, 16 << 20)
+            // `/refuse-upload` answers without reading the body, as a server
+            // refusing an upload does.
+            let refuses = parts[1].hasPrefix("/refuse-upload")
+            let length = refuses ? 0 : min(Int(headers["content-length"] ?? "0") ?? 0, 16 << 20)
             var body = Data(data[end.upperBound...])
             while body.count < length {
                 let more = recv(connection, &buffer, buffer.count, 0)

@@ -42,7 +42,7 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
     /// Sends the request and collects the whole body.
     ///
     /// A body that ends short of its `Content-Length`, however the
-    /// connection ended, is ``NetworkError/incompleteBody(expected:received:)``.
+    /// connection ended, is ``/Networking/NetworkError/incompleteBody(expected:received:)``.
     public func send(_ request: Networking.HTTPRequest) async throws -> Networking.HTTPResponse {
         let deadline = deadline(for: request)
         let response: HTTPClientResponse

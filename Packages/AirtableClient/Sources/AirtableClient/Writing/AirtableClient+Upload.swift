@@ -16,7 +16,7 @@ extension AirtableClient {
     /// serves both). A file over the limit is refused by Airtable with a
     /// `413` (`NetworkError.httpStatus`); the client does not send one.
     ///
-    /// - Throws: ``Networking/NetworkError/fileFailed(_:)`` for bytes over
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` for bytes over
     ///   ``maxUploadSize``, before anything is sent; the request's errors
     ///   otherwise.
     public func uploadAttachment(
@@ -54,8 +54,12 @@ extension AirtableClient {
     /// ``uploadAttachment(_:filename:contentType:toRecord:field:contentURL:)``.
     ///
     /// - Parameters:
+    ///   - url: The file, at most ``maxUploadSize`` bytes.
     ///   - contentType: Defaults to the type of the file's extension.
-    /// - Throws: ``Networking/NetworkError/fileFailed(_:)`` when the file
+    ///   - recordID: The record whose field gets the file.
+    ///   - field: The attachment field's name or id.
+    ///   - contentURL: Airtable's content host; see the bytes variant.
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` when the file
     ///   cannot be read or is over ``maxUploadSize``, before anything is sent.
     public func uploadAttachment(
         fileAt url: URL, contentType: String? = nil, toRecord recordID: String, field: String,

@@ -132,7 +132,7 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
         lhs.source == rhs.source && lhs.length == rhs.length
     }
 
-    /// Hashes what ``==`` compares.
+    /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(length)

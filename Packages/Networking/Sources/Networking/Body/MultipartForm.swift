@@ -76,8 +76,11 @@ public struct MultipartForm: Sendable, Hashable {
     /// Appends a file part from bytes in memory.
     ///
     /// - Parameters:
-    ///   - contentType: Defaults to the type of `filename`'s extension, or
-    ///     `application/octet-stream`.
+    ///   - data: The bytes of the file.
+    ///   - name: The field name.
+    ///   - filename: The filename sent with the part.
+    ///   - contentType: Defaults to the type of the extension of the
+    ///     filename, or `application/octet-stream`.
     public mutating func append(_ data: Data, name: String, filename: String, contentType: String? = nil) {
         append(
             Part(
@@ -88,6 +91,8 @@ public struct MultipartForm: Sendable, Hashable {
     /// Appends a file part read from disk as the form is sent.
     ///
     /// - Parameters:
+    ///   - url: The file.
+    ///   - name: The field name.
     ///   - filename: Defaults to the file's own name.
     ///   - contentType: Defaults to the type of the filename's extension,
     ///     or `application/octet-stream`.

@@ -21,7 +21,7 @@ extension SooGreyhoundsClient {
     /// Sandbox) take. Uploads are not retried.
     ///
     /// - Throws: `NetworkError.fileFailed` when the file cannot be read;
-    ///   the API's failures as ``/Networking/NetworkError/sooGreyhoundsError``
+    ///   the API's failures as ``Networking/NetworkError/sooGreyhoundsError``
     ///   says (2 no photo, 4 an empty file, 5 not an image, 8 too large,
     ///   100 a wrong key, which is `unauthenticated`).
     public func uploadPhoto(

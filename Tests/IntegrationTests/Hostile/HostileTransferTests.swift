@@ -1,0 +1,82 @@
+import Foundation
+import Networking
+import Testing
+
+/// Uploads and downloads against servers that misbehave, over both
+/// transports: each ends with the right file or a clear `NetworkError`,
+/// and nothing waits without bound.
+@Suite("Hostile servers and file transfers, over every transport", .timeLimit(.minutes(2)))
+struct HostileTransferTests {
+    @Test(
+        "A server that answers 413 without reading an upload: a clear error, no hang", arguments: TransportKind.allCases
+    )
+    func refusedUpload(kind: TransportKind) async throws {
+        let file = FileManager.default.temporaryDirectory.appendingPathComponent("refused-\(UUID()).bin")
+        try Data(count: 24 << 20).write(to: file)
+        defer { try? FileManager.default.removeItem(at: file) }
+        try await HostileServer.run { server in
+            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let upload = Request<Data>.post("refuse-upload").body(try HTTPBody(fileAt: file))
+            await #expect {
+                _ = try await client.send(upload)
+            } throws: { error in
+                // The 413 itself, or the connection the server closed under
+                // the upload: both are a clear end.
+                switch error as? NetworkError {
+                case .httpStatus(let failure)?: return failure.status == 413
+                case .connectionLost?, .transportFailed?: return true
+                default: return false
+                }
+            }
+        }
+    }
+
+    @Test(
+        "A download cut at many points resumes with Range and ends whole",
+        arguments: TransportKind.allCases, [1, 4_096, 65_535, 65_536, 99_999])
+    func cutDownload(kind: TransportKind, at: Int) async throws {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID()).bin")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        try await HostileServer.run { server in
+            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let download = try await client.download(
+                Request<Data>.get("cut").query("at", String(at)), to: destination)
+            #expect(download.resumes == 1)
+            #expect(try Data(contentsOf: destination) == HostileRoutes.cutBody)
+        }
+    }
+
+    @Test(
+        "A download cut with no resumes left ends with incompleteBody and leaves nothing",
+        arguments: TransportKind.allCases)
+    func cutWithoutResumes(kind: TransportKind) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await HostileServer.run { server in
+            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            await #expect {
+                _ = try await client.download(
+                    Request<Data>.get("cut").query("at", "5000"), to: folder.appendingPathComponent("f.bin"),
+                    options: DownloadOptions(maxResumes: 0))
+            } throws: { error in
+                guard case .incompleteBody(expected: 100_000, received: 5_000)? = error as? NetworkError else {
+                    return false
+                }
+                return true
+            }
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+    }
+
+    @Test("An uncut download ends whole, with no resume", arguments: TransportKind.allCases)
+    func download(kind: TransportKind) async throws {
+        let destination = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID()).bin")
+        defer { try? FileManager.default.removeItem(at: destination) }
+        try await HostileServer.run { server in
+            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let download = try await client.download(Request<Data>.get("cut").query("at", "100000"), to: destination)
+            #expect(download.byteCount == 100_000 && download.resumes == 0)
+        }
+    }
+}
