@@ -32,6 +32,8 @@ struct FileTransferBenchmark {
         typealias Variant = TransferCommand.Variant
         var seconds: [Variant: [Double]] = [:]
         var peaks: [Variant: [Double]] = [:]
+        // A transfer that fails is a miss in the table, not the end of the run.
+        var failures: [Variant: String] = [:]
         // Interleaved rounds, each in another order, so a slow moment of the
         // machine hurts every variant alike; dirty pages of the last
         // download are written out first, so no transfer pays for another's.
@@ -43,13 +45,18 @@ struct FileTransferBenchmark {
                 #if canImport(Glibc)
                     sync()
                 #endif
-                let run = try TransferCommand.measure(variant, baseURL: server.baseURL, size: size, file: file)
-                seconds[variant, default: []].append(run.seconds)
-                peaks[variant, default: []].append(run.peak)
+                do {
+                    let run = try TransferCommand.measure(variant, baseURL: server.baseURL, size: size, file: file)
+                    seconds[variant, default: []].append(run.seconds)
+                    peaks[variant, default: []].append(run.peak)
+                } catch {
+                    failures[variant] = String(describing: error).split(separator: "\n").first.map(String.init)
+                }
                 if file == target { try? FileManager.default.removeItem(at: target) }
             }
         }
         let time = { (variant: Variant) in Samples(seconds[variant] ?? []) }
+        let failed = { (variant: Variant) in failures[variant].map { "FAILED (\($0.prefix(120))); " } ?? "" }
         let peak = { (variant: Variant) in Samples(peaks[variant] ?? []).max }
         let gib = Format.bytes(Double(size))
         var rows: [ResultRow] = []
@@ -64,8 +71,9 @@ struct FileTransferBenchmark {
                 .judged(
                     "14. \(gib) \(name), peak memory",
                     measured:
-                        "peak \(Format.bytes(peak(variant))) against \(Format.bytes(peak(idle))) idle; "
-                        + "\(Format.duration(time(variant))), \(Int(Double(size) / time(variant).median / 1e6)) MB/s",
+                        failed(variant)
+                        + "peak \(Format.bytes(peak(variant))) against \(Format.bytes(peak(idle))) idle; "
+                        + "\(Format.duration(time(variant))), \(Format.decimal(Double(size) / time(variant).median / 1e6, digits: 0)) MB/s",
                     judgedBy: "above idle, MB", value: grown, ratio: Format.decimal(grown, digits: 1),
                     target: .below(64, text: "64 MB")))
         }
@@ -77,7 +85,9 @@ struct FileTransferBenchmark {
             rows.append(
                 .judged(
                     "14. download throughput, \(name)",
-                    measured: "\(Format.duration(time(variant))) against \(Format.duration(time(baseline)))",
+                    measured:
+                        failed(variant)
+                        + "\(Format.duration(time(variant))) against \(Format.duration(time(baseline)))",
                     judgedBy: "SDK ÷ raw speed", value: speed, ratio: Format.ratio(speed), target: .atLeast(0.9)))
         }
         // Progress costs little against a download's noise, so it is
@@ -96,7 +106,7 @@ struct FileTransferBenchmark {
                     sync()
                 #endif
                 pairTimes[variant] =
-                    try TransferCommand.measure(variant, baseURL: server.baseURL, size: pairSize, file: target).seconds
+                    try? TransferCommand.measure(variant, baseURL: server.baseURL, size: pairSize, file: target).seconds
                 try? FileManager.default.removeItem(at: target)
             }
             if let with = pairTimes[.downloadURLSessionProgress], let without = pairTimes[.downloadURLSession] {

@@ -7,25 +7,16 @@ import Testing
 /// the server's end, a failure, a cancelled reader, or a reader that let go.
 @Suite("Streams that never end quietly", .timeLimit(.minutes(1)))
 struct StreamEndingTests {
-    /// The final records of a client's streams.
-    private final class FinalRecords: Sendable {
-        private let records = Mutex<[NetworkLogRecord]>([])
-
-        var all: [NetworkLogRecord] { records.withLock { $0 } }
-
-        func keep(_ record: NetworkLogRecord) {
-            switch record.event {
-            case .streamEnded, .streamFailed, .streamStopped: records.withLock { $0.append(record) }
-            default: break
+    /// A client of `server` whose observers' final stream records are kept.
+    private static func observedClient(_ server: LoopbackServer) -> (HTTPClient, KeptRecords) {
+        let records = KeptRecords { event in
+            switch event {
+            case .streamEnded, .streamFailed, .streamStopped: true
+            default: false
             }
         }
-    }
-
-    /// A client of `server` whose observers' final stream records are kept.
-    private static func observedClient(_ server: LoopbackServer) -> (HTTPClient, FinalRecords) {
-        let records = FinalRecords()
         var client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
-        client.observers = [NetworkObserver { records.keep($0) }]
+        client.observers = [records.observer]
         return (client, records)
     }
 

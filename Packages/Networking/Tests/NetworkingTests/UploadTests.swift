@@ -139,3 +139,50 @@ struct UploadTests {
         #expect(!text.contains("hunter2-secret"))
     }
 }
+
+@Suite("Uploads cancelled at any moment", .timeLimit(.minutes(1)))
+struct UploadCancellationTests {
+    @Test("Many uploads cancelled at random moments each end with cancelled or the answer, one final record each")
+    func manyCancellations() async throws {
+        let folder = try TemporaryFolder()
+        let file = try folder.file("big.bin", patterned(2_000_000))
+        let server = try LoopbackServer { _ in .respond(status: 200, body: Data("ok".utf8)) }
+        defer { server.stop() }
+        // The final records of the attempts: an answer or a failure.
+        let finals = KeptRecords { event in
+            switch event {
+            case .response, .failure: true
+            default: false
+            }
+        }
+        var configured = HTTPClient(
+            baseURL: server.baseURL, transport: URLSessionTransport.shared, retryPolicy: .never)
+        configured.observers = [finals.observer]
+        let client = configured
+        let outcomes = await withTaskGroup(of: String.self) { group in
+            for index in 0..<20 {
+                let upload = Task {
+                    var form = MultipartForm()
+                    form.append("upload \(index)", name: "title")
+                    try form.append(fileAt: file, name: "file")
+                    return try await client.send(Request<Data>.post("upload/\(index)").multipart(form))
+                }
+                group.addTask {
+                    for _ in 0..<(index * 5) { await Task.yield() }
+                    upload.cancel()
+                    switch await upload.result {
+                    case .success: return "answered"
+                    case .failure(NetworkError.cancelled): return "cancelled"
+                    case .failure(let error): return "\(error)"
+                    }
+                }
+            }
+            return await group.reduce(into: []) { $0.append($1) }
+        }
+        #expect(outcomes.allSatisfy { $0 == "answered" || $0 == "cancelled" }, "\(outcomes)")
+        // Every upload that reached the transport has exactly one final record.
+        let urls = finals.all.map(\.url)
+        #expect(Set(urls).count == urls.count, "one final record per upload: \(urls)")
+        #expect(urls.count <= outcomes.count)
+    }
+}

@@ -8,6 +8,8 @@ struct BodySpool: Sendable {
     let url: URL
     /// The length the body declared, for a file body.
     private let declared: Int?
+    /// The number of bytes in the file.
+    let length: Int
     /// Removes a temporary copy; does nothing for a file body.
     let cleanup: (@Sendable () -> Void)?
 
@@ -15,7 +17,7 @@ struct BodySpool: Sendable {
     /// sent; anything else is copied.
     static func file(for body: HTTPBody) async throws(NetworkError) -> BodySpool {
         if case .file(let url, let length) = body.source {
-            let spool = BodySpool(url: url, declared: length, cleanup: nil)
+            let spool = BodySpool(url: url, declared: length, length: length, cleanup: nil)
             try spool.checkUnchanged()
             return spool
         }
@@ -24,12 +26,14 @@ struct BodySpool: Sendable {
         guard FileManager.default.createFile(atPath: url.path, contents: nil, attributes: [.posixPermissions: 0o600])
         else { throw FileFailure.writing(url, "the temporary copy could not be created") }
         let cleanup: @Sendable () -> Void = { try? FileManager.default.removeItem(at: url) }
+        var length = 0
         do {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
             // Progress is what is sent, not what is copied.
             for try await chunk in HTTPBody(source: body.source, length: body.length) {
                 try handle.write(contentsOf: chunk)
+                length += chunk.count
             }
         } catch {
             cleanup()
@@ -39,7 +43,7 @@ struct BodySpool: Sendable {
             default: throw FileFailure.writing(url, error)
             }
         }
-        return BodySpool(url: url, declared: nil, cleanup: cleanup)
+        return BodySpool(url: url, declared: nil, length: length, cleanup: cleanup)
     }
 
     /// Throws ``NetworkError/fileFailed(_:)`` when a file body's file no

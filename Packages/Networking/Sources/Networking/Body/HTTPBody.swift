@@ -36,11 +36,20 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
     public let length: Int?
     /// Told how many bytes a transport has read, as it reads them.
     let progress: ProgressReporter?
+    /// For a response streamed by a transport that cannot slow its sender
+    /// (URLSession): hands every chunk to a function on the transport's
+    /// thread instead, so a download is written as fast as it arrives.
+    /// `false` when the body cannot be drained so.
+    let drain: (@Sendable (@escaping @Sendable (Data) -> Bool) -> Bool)?
 
-    init(source: Source, length: Int?, progress: ProgressReporter? = nil) {
+    init(
+        source: Source, length: Int?, progress: ProgressReporter? = nil,
+        drain: (@Sendable (@escaping @Sendable (Data) -> Bool) -> Bool)? = nil
+    ) {
         self.source = source
         self.length = length
         self.progress = progress
+        self.drain = drain
     }
 
     /// A body of bytes in memory.

@@ -85,7 +85,19 @@ extension HTTPClient {
                 }
             }
         }
-        ending.body = HTTPBody(source: .chunks(source), length: declared)
+        // A drained body's bytes never pass `next()`: they are counted on
+        // their way to the sink, so the end is checked and recorded alike.
+        let drain = response.body.drain.map { inner in
+            { @Sendable (sink: @escaping @Sendable (Data) -> Bool) -> Bool in
+                inner { chunk in
+                    reader.count(chunk.count)
+                    return sink(chunk)
+                }
+            }
+        }
+        // No length on the body itself: the reader checks the declared one,
+        // drained bytes included.
+        ending.body = HTTPBody(source: .chunks(source), length: nil, drain: drain)
         return ending
     }
 }
@@ -100,8 +112,20 @@ private final class StreamReader: @unchecked Sendable {
     private let declared: Int?
     private let progress: ProgressReporter?
     private let report: @Sendable (NetworkLogRecord.Event, Int) -> Void
-    private var received = 0
+    /// Counted by the reader, and by a drained body's sink on the
+    /// transport's thread: under the lock.
+    private let lock = NSLock()
+    private var receivedBytes = 0
     private var isFinished = false
+
+    private var received: Int {
+        lock.withLock { receivedBytes }
+    }
+
+    /// Adds bytes delivered outside ``next()``, to a drain's sink.
+    func count(_ bytes: Int) {
+        lock.withLock { receivedBytes += bytes }
+    }
 
     init(
         _ iterator: HTTPBody.AsyncIterator, declared: Int?, progress: ProgressReporter?,
@@ -132,7 +156,7 @@ private final class StreamReader: @unchecked Sendable {
             finish(.streamEnded)
             return nil
         }
-        received += chunk.count
+        count(chunk.count)
         progress?.add(chunk.count)
         return chunk
     }

@@ -56,19 +56,26 @@ extension HTTPClient {
                 attempt += 1
                 continue
             }
+            let writer = DownloadWriter(file: file, maxSize: options.maxSize, progress: state.progress)
             do {
                 try state.begin(response, in: file)
-                for try await chunk in response.body {
-                    try state.check(adding: chunk.count, to: file.length)
-                    try file.append(chunk)
-                    state.progress?.add(chunk.count)
+                // A transport that cannot slow its sender (URLSession) hands
+                // each chunk to the writer as it arrives; the loop then only
+                // waits for the end. Others deliver the chunks here.
+                if let drain = response.body.drain, !drain({ writer.write($0) }) {
+                    throw writer.failure ?? .responseTooLarge(limit: options.maxSize ?? 0)
+                }
+                for try await chunk in response.body where !writer.write(chunk) {
+                    throw writer.failure ?? .responseTooLarge(limit: options.maxSize ?? 0)
                 }
                 try state.finish(at: file.length)
                 try file.complete()
                 return Download(
                     url: destination, byteCount: file.length, headers: state.headers, resumes: state.resumes)
             } catch {
-                let failure = NetworkError(bodyError: error)
+                // The writer's own failure (a full disk, the size limit) is
+                // why the stream was stopped.
+                let failure = writer.failure ?? NetworkError(bodyError: error)
                 guard state.canResume(after: failure) else { throw failure }
                 try state.prepareResume(of: file)
                 try await wait(.zero, before: next, after: failure, attempt: attempt)
@@ -164,13 +171,6 @@ private struct DownloadState {
         progress?.start(completed: file.length, total: total)
     }
 
-    /// Fails when `count` more bytes would pass the maximum size.
-    func check(adding count: Int, to length: Int) throws(NetworkError) {
-        if let maxSize = options.maxSize, length + count > maxSize {
-            throw .responseTooLarge(limit: maxSize)
-        }
-    }
-
     /// Checks that the file is whole.
     func finish(at length: Int) throws(NetworkError) {
         if let total, length != total {
@@ -207,5 +207,47 @@ private struct DownloadState {
             return String(etag)
         }
         return headers["Last-Modified"].map { String($0.trimmingASCIIWhitespace()) }
+    }
+}
+
+/// Writes a download's chunks to its file, counts its progress and checks
+/// its size, from the reading task or from the transport's thread (a
+/// drained body): one chunk at a time, under a lock that only this
+/// download's chunks take.
+private final class DownloadWriter: @unchecked Sendable {
+    private let file: PartialFile
+    private let maxSize: Int?
+    private let progress: ProgressReporter?
+    private let lock = NSLock()
+    private var error: NetworkError?
+
+    init(file: PartialFile, maxSize: Int?, progress: ProgressReporter?) {
+        self.file = file
+        self.maxSize = maxSize
+        self.progress = progress
+    }
+
+    /// Why writing stopped, if it did.
+    var failure: NetworkError? {
+        lock.withLock { error }
+    }
+
+    /// Appends a chunk; `false` once it could not be written.
+    func write(_ chunk: Data) -> Bool {
+        let written: Bool = lock.withLock {
+            guard error == nil else { return false }
+            if let maxSize, file.length + chunk.count > maxSize {
+                error = .responseTooLarge(limit: maxSize)
+                return false
+            }
+            let appended = Result { () throws(NetworkError) in try file.append(chunk) }
+            if case .failure(let failure) = appended {
+                error = failure
+                return false
+            }
+            return true
+        }
+        if written { progress?.add(chunk.count) }
+        return written
     }
 }

@@ -16,6 +16,10 @@ final class PartialFile {
     let url: URL
     private var handle: FileHandle?
     private(set) var length = 0
+    /// Bytes not yet written: chunks are written 256 KiB at a time, as a
+    /// session hands over 16 KiB at a time.
+    private var buffer = Data()
+    private static let writeSize = 256 << 10
 
     init(destination: URL) throws(NetworkError) {
         self.destination = destination
@@ -44,17 +48,28 @@ final class PartialFile {
 
     /// Appends a chunk.
     func append(_ chunk: Data) throws(NetworkError) {
-        guard let handle else { throw FileFailure.writing(destination, "the download was already ended") }
+        guard handle != nil else { throw FileFailure.writing(destination, "the download was already ended") }
+        buffer.append(chunk)
+        length += chunk.count
+        if buffer.count >= Self.writeSize {
+            try flush()
+        }
+    }
+
+    /// Writes what is buffered.
+    private func flush() throws(NetworkError) {
+        guard let handle, !buffer.isEmpty else { return }
         do {
-            try handle.write(contentsOf: chunk)
+            try handle.write(contentsOf: buffer)
         } catch {
             throw FileFailure.writing(destination, error)
         }
-        length += chunk.count
+        buffer.removeAll(keepingCapacity: true)
     }
 
     /// Empties the file, to start over.
     func truncate() throws(NetworkError) {
+        buffer.removeAll()
         do {
             try handle?.truncate(atOffset: 0)
         } catch {
@@ -65,6 +80,7 @@ final class PartialFile {
 
     /// Moves the whole file into place, replacing what was there.
     func complete() throws(NetworkError) {
+        try flush()
         do {
             try handle?.synchronize()
             try handle?.close()

@@ -7,27 +7,17 @@ import Foundation
 /// does real work per chunk (writing a download to disk) pays per wake-up,
 /// not per 16 KiB the session hands over.
 ///
-/// FoundationNetworking cannot pause a transfer, so back-pressure is the
-/// session's thread waiting: when more than ``highWater`` bytes wait, an
-/// append blocks until the reader takes them, for at most ``maxStall``. A
-/// reader that keeps up, even slowly (a download to a slow disk), is never
-/// failed and holds little; one that has stopped reading is given up on
-/// after one stall, which holds up the session's other transfers for as
-/// long: its chunks then pile up without waiting, and the stream fails
-/// once more than ``limit`` bytes wait. Under the lock: an array append,
-/// counts, a continuation swap; the joining copy and the reader's work
-/// happen outside.
+/// FoundationNetworking cannot pause a transfer, and the session's thread
+/// must never wait for a reader: creating or resuming any task waits for
+/// that thread, so a reader whose task waits to run behind such a call
+/// would never come (tried: every waiting append ran out its time). So a
+/// reader that falls more than ``limit`` bytes behind fails the stream.
+/// Under the lock: an array append, counts, a continuation swap; the
+/// joining copy and the reader's work happen outside.
 final class ChunkQueue: @unchecked Sendable {
     /// The most bytes allowed to wait for the reader.
     let limit: Int
-    /// How long an append waits for the reader to make room.
-    let maxStall: TimeInterval
-    /// How many waiting bytes make an append wait for the reader.
-    let highWater: Int
-    /// Whether a stall ran out: the reader is not reading, so appends no
-    /// longer wait.
-    private var isStuck = false
-    private let condition = NSCondition()
+    private let lock = NSLock()
     private var pending: [Data] = []
     private var pendingBytes = 0
     private var end: Result<Void, any Error>?
@@ -36,19 +26,25 @@ final class ChunkQueue: @unchecked Sendable {
     /// cancelled before the end.
     private let abandon: @Sendable () -> Void
     private var isAbandoned = false
+    /// Where chunks go once the reader asked for them to be drained: the
+    /// consumer writes them (a download, to its file) as they arrive, on
+    /// the session's thread, so nothing waits in memory.
+    private var sink: (@Sendable (Data) -> Bool)?
 
-    init(limit: Int, maxStall: TimeInterval = 2, abandon: @escaping @Sendable () -> Void) {
+    init(limit: Int, abandon: @escaping @Sendable () -> Void) {
         self.limit = limit
-        self.maxStall = maxStall
-        highWater = min(limit, 1 << 20)
         self.abandon = abandon
     }
 
-    /// Adds a chunk, waiting up to ``maxStall`` for room; `false` when the
-    /// reader stayed more than ``limit`` bytes behind.
+    /// Adds a chunk; `false` when the reader is more than ``limit`` bytes
+    /// behind.
     func append(_ data: Data) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        if let sink {
+            lock.unlock()
+            return sink(data)
+        }
+        defer { lock.unlock() }
         guard end == nil, !isAbandoned else { return true }
         if let waiter {
             self.waiter = nil
@@ -57,25 +53,15 @@ final class ChunkQueue: @unchecked Sendable {
         }
         pending.append(data)
         pendingBytes += data.count
-        if !isStuck, pendingBytes > highWater {
-            let deadline = Date(timeIntervalSinceNow: maxStall)
-            while pendingBytes > highWater, end == nil, !isAbandoned {
-                if !condition.wait(until: deadline) {
-                    isStuck = true
-                    break
-                }
-            }
-        }
         return pendingBytes <= limit || end != nil || isAbandoned
     }
 
     /// Ends the body: the server's end, or `error`.
     func finish(throwing error: (any Error)? = nil) {
-        condition.lock()
-        defer { condition.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         guard end == nil else { return }
         end = error.map { .failure($0) } ?? .success(())
-        condition.broadcast()
         guard pending.isEmpty, let waiter else { return }
         self.waiter = nil
         if let error { waiter.resume(throwing: error) } else { waiter.resume(returning: []) }
@@ -86,14 +72,12 @@ final class ChunkQueue: @unchecked Sendable {
     func next() async throws -> Data? {
         let chunks = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<[Data], any Error>) in
-                condition.lock()
-                defer { condition.unlock() }
+                lock.lock()
+                defer { lock.unlock() }
                 if !pending.isEmpty {
                     let taken = pending
                     pending.removeAll(keepingCapacity: true)
                     pendingBytes = 0
-                    isStuck = false
-                    condition.broadcast()
                     continuation.resume(returning: taken)
                     return
                 }
@@ -109,10 +93,10 @@ final class ChunkQueue: @unchecked Sendable {
                 }
             }
         } onCancel: {
-            condition.lock()
+            lock.lock()
             let waiting = waiter
             waiter = nil
-            condition.unlock()
+            lock.unlock()
             waiting?.resume(throwing: CancellationError())
             readerLeft()
         }
@@ -123,15 +107,40 @@ final class ChunkQueue: @unchecked Sendable {
         return joined
     }
 
+    /// Hands every chunk to `sink` from now on, on the session's thread as
+    /// it arrives, the chunks already waiting first and in order; the
+    /// reader's ``next()`` then only waits for the end. `false` from the
+    /// sink fails the stream, as a reader too far behind does.
+    ///
+    /// A consumer that writes each chunk somewhere quick (a file) keeps up
+    /// with any connection this way, with no task hop per chunk: the
+    /// session's thread does the writing.
+    func drain(into sink: @escaping @Sendable (Data) -> Bool) -> Bool {
+        while true {
+            lock.lock()
+            guard !pending.isEmpty else {
+                self.sink = sink
+                lock.unlock()
+                return true
+            }
+            let waiting = pending
+            pending.removeAll()
+            pendingBytes = 0
+            lock.unlock()
+            for chunk in waiting where !sink(chunk) {
+                return false
+            }
+        }
+    }
+
     /// The reader let go before the end: the request stops.
     func readerLeft() {
-        condition.lock()
+        lock.lock()
         let shouldAbandon = !isAbandoned && end == nil
         isAbandoned = true
         pending.removeAll()
         pendingBytes = 0
-        condition.broadcast()
-        condition.unlock()
+        lock.unlock()
         if shouldAbandon { abandon() }
     }
 }

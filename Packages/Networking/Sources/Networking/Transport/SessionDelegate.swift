@@ -118,7 +118,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let reader = ChunkQueueReader(queue)
         let body = HTTPBody(
-            source: .chunks(ChunkSource(isReplayable: false) { { try await reader.queue.next() } }), length: nil)
+            source: .chunks(ChunkSource(isReplayable: false) { { try await reader.queue.next() } }), length: nil,
+            drain: { sink in queue.drain(into: sink) })
         return HTTPStreamingResponse(
             status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body)
     }

@@ -48,6 +48,13 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// The most bytes a stream's body may hold for a reader that has not
     /// taken them yet: 16 MiB unless set.
     public let maxStreamBacklog: Int
+    /// On Linux, the largest file, form or stream body sent with its
+    /// length, read into memory first: 8 MiB unless set. A larger one is
+    /// read as it is sent but goes chunked, because FoundationNetworking
+    /// cannot send a streamed body with a declared length (see
+    /// `send(_:)`). Unused on Apple platforms, which send every body with
+    /// its length and never whole in memory.
+    public let maxInMemoryUpload: Int
 
     private let session: URLSession
     private let delegate: SessionDelegate
@@ -56,10 +63,12 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
         maxBodySize: Int = 256 << 20,
-        maxStreamBacklog: Int = 16 << 20
+        maxStreamBacklog: Int = 16 << 20,
+        maxInMemoryUpload: Int = 8 << 20
     ) {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
+        self.maxInMemoryUpload = max(0, maxInMemoryUpload)
         delegate = SessionDelegate(maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog)
         #if canImport(FoundationNetworking)
             session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
@@ -97,33 +106,74 @@ public final class URLSessionTransport: StreamingHTTPTransport {
 
     /// Runs `start` with the task that sends the request and its body.
     ///
-    /// Bytes go in the request itself. Anything else is uploaded from a
-    /// file, which the session reads as it sends and whose length it
-    /// declares in `Content-Length`: a file body from its own file, a form
-    /// or a stream from a temporary copy written a chunk at a time
-    /// (``BodySpool``) and removed when the task ends. (FoundationNetworking
-    /// sends a body stream chunked whatever `Content-Length` says, which
-    /// many servers refuse.) Progress is what the session reports sending.
+    /// Bytes go in the request itself. Anything else is read as it is sent,
+    /// never whole in memory, except as FoundationNetworking forces:
+    ///
+    /// - On Linux, a body stream is always sent chunked (whatever
+    ///   `Content-Length` says), and a file upload can crash the process
+    ///   when it is cancelled (libcurl is unpaused after the transfer was
+    ///   removed). So a file, form or stream of known length up to
+    ///   ``maxInMemoryUpload`` is read into memory and sent with its
+    ///   length, and a larger one goes chunked from a body stream read on
+    ///   the session's thread (an async stream is first copied to a
+    ///   temporary file, removed when the task ends).
+    /// - On Apple platforms, a file is uploaded from itself and a form or a
+    ///   stream from a temporary copy, each with its length.
+    ///
+    /// Progress is what the session reports sending. When the body itself
+    /// failed (a file that changed, a stream that broke), that error is
+    /// thrown rather than the session's.
     private func withBody<Answer>(
         of request: HTTPRequest, _ start: (URLSessionDataTask, SessionDelegate.Upload?) async throws -> Answer
     ) async throws -> Answer {
         var urlRequest = Self.urlRequest(for: request)
         guard let body = request.body else { return try await start(session.dataTask(with: urlRequest), nil) }
+        // The session counts what it sends; the body's own readers must not.
+        let unobserved = HTTPBody(source: body.source, length: body.length)
         if let data = body.data {
             urlRequest.httpBody = data
             let upload = body.progress.map { SessionDelegate.Upload(progress: $0) }
             return try await start(session.dataTask(with: urlRequest), upload)
         }
-        let file = try await BodySpool.file(for: body)
-        let upload = SessionDelegate.Upload(progress: body.progress, cleanup: file.cleanup)
-        do {
-            return try await start(session.uploadTask(with: urlRequest, fromFile: file.url), upload)
-        } catch {
-            // A file that changed while it was sent is that, not the
-            // session's generic failure.
-            try file.checkUnchanged()
-            throw error
-        }
+        #if canImport(FoundationNetworking)
+            if let length = body.length, length <= maxInMemoryUpload {
+                urlRequest.httpBody = try await unobserved.collect(upTo: maxInMemoryUpload)
+                let upload = body.progress.map { SessionDelegate.Upload(progress: $0) }
+                return try await start(session.dataTask(with: urlRequest), upload)
+            }
+            var cleanup: (@Sendable () -> Void)?
+            let reader: BodyReader
+            if let direct = BodyReader(unobserved) {
+                reader = direct
+            } else {
+                let spool = try await BodySpool.file(for: unobserved)
+                cleanup = spool.cleanup
+                guard let copied = BodyReader(HTTPBody(source: .file(spool.url, length: spool.length), length: nil))
+                else { throw NetworkError.bodyNotReplayable }
+                reader = copied
+            }
+            let stream = BodyInputStream(reader)
+            urlRequest.httpBodyStream = stream
+            // Sent chunked: a length beside it would contradict the framing.
+            urlRequest.setValue(nil, forHTTPHeaderField: "Content-Length")
+            let upload = SessionDelegate.Upload(progress: body.progress, cleanup: cleanup)
+            do {
+                return try await start(session.dataTask(with: urlRequest), upload)
+            } catch {
+                throw stream.error ?? error
+            }
+        #else
+            let file = try await BodySpool.file(for: unobserved)
+            let upload = SessionDelegate.Upload(progress: body.progress, cleanup: file.cleanup)
+            do {
+                return try await start(session.uploadTask(with: urlRequest, fromFile: file.url), upload)
+            } catch {
+                // A file that changed while it was sent is that, not the
+                // session's generic failure.
+                try file.checkUnchanged()
+                throw error
+            }
+        #endif
     }
 
     /// The request without its body, which ``withBody(of:_:)`` adds.

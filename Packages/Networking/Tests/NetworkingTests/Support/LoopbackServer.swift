@@ -182,14 +182,52 @@ final class LoopbackServer: @unchecked Sendable {
                 headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
                     in: .whitespaces)
             }
-            let length = Int(headers["content-length"] ?? "0") ?? 0
             var body = Data(data[end.upperBound...])
-            while body.count < length {
+            let receiveMore = { () -> Bool in
                 let more = recv(connection, &buffer, buffer.count, 0)
-                guard more > 0 else { return nil }
+                guard more > 0 else { return false }
                 body.append(contentsOf: buffer[0..<more])
+                return true
+            }
+            if headers["transfer-encoding"]?.lowercased() == "chunked" {
+                // A chunked body ends with a zero-size chunk and a blank line.
+                while body.range(of: Data("0\r\n\r\n".utf8)) == nil || !Self.isComplete(chunked: body) {
+                    guard receiveMore() else { return nil }
+                }
+                body = Self.dechunked(body)
+            } else {
+                let length = Int(headers["content-length"] ?? "0") ?? 0
+                while body.count < length {
+                    guard receiveMore() else { return nil }
+                }
             }
             return Received(method: String(parts[0]), target: String(parts[1]), headers: headers, body: body)
         }
+    }
+
+    /// Whether `data` holds a whole chunked body, its last chunk included.
+    private static func isComplete(chunked data: Data) -> Bool {
+        var index = data.startIndex
+        while let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
+            let size = Int(String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? -1
+            guard size >= 0 else { return false }
+            if size == 0 { return true }
+            index = lineEnd.upperBound + size + 2
+            guard index <= data.endIndex else { return false }
+        }
+        return false
+    }
+
+    /// The bytes of a chunked body, without its framing.
+    private static func dechunked(_ data: Data) -> Data {
+        var body = Data()
+        var index = data.startIndex
+        while let lineEnd = data[index...].range(of: Data("\r\n".utf8)) {
+            let size = Int(String(decoding: data[index..<lineEnd.lowerBound], as: UTF8.self), radix: 16) ?? 0
+            guard size > 0, lineEnd.upperBound + size <= data.endIndex else { break }
+            body.append(data[lineEnd.upperBound..<lineEnd.upperBound + size])
+            index = lineEnd.upperBound + size + 2
+        }
+        return body
     }
 }
