@@ -1,17 +1,15 @@
 import Foundation
 import Hummingbird
-import Logging
-import ServiceLifecycle
 
 /// Benchmark 14's server: `GET /blob?size=N` streams N bytes in 64 KiB
 /// buffers with a `Content-Length` and an `ETag`, and `POST /upload` reads
 /// a body of any size and answers how many bytes came. Neither holds a
 /// body in memory, so the client's memory is what the benchmark sees.
 struct TransferServer {
+    private let server: LoopbackHummingbird
+
     /// `http://127.0.0.1:PORT`.
-    let baseURL: URL
-    private let group: ServiceGroup
-    private let task: Task<Void, any Error>
+    var baseURL: URL { server.baseURL }
 
     static func start() async throws -> TransferServer {
         let router = Router()
@@ -38,33 +36,10 @@ struct TransferServer {
             }
             return String(count)
         }
-        var logger = Logger(label: "TransferServer")
-        logger.logLevel = .warning
-        let (ports, reportPort) = AsyncStream<Int?>.makeStream()
-        let application = Application(
-            router: router,
-            configuration: ApplicationConfiguration(address: .hostname("127.0.0.1", port: 0), serverName: nil),
-            onServerRunning: { channel in
-                reportPort.yield(channel.localAddress?.port)
-                reportPort.finish()
-            },
-            logger: logger)
-        let group = ServiceGroup(configuration: ServiceGroupConfiguration(services: [application], logger: logger))
-        let task = Task {
-            defer { reportPort.finish() }
-            try await group.run()
-        }
-        for await port in ports {
-            guard let port, let url = URL(string: "http://127.0.0.1:\(port)") else { break }
-            return TransferServer(baseURL: url, group: group, task: task)
-        }
-        await group.triggerGracefulShutdown()
-        _ = await task.result
-        throw BenchmarkFailure("the transfer server did not start")
+        return TransferServer(server: try await LoopbackHummingbird.start(router, label: "TransferServer"))
     }
 
     func stop() async {
-        await group.triggerGracefulShutdown()
-        _ = await task.result
+        await server.stop()
     }
 }

@@ -20,6 +20,24 @@ struct StreamEndingTests {
         return (client, records)
     }
 
+    /// The one final record of a reader that ended with `cancelled`, when
+    /// it is `streamFailed(.cancelled)`; records an issue and gives `nil`
+    /// otherwise.
+    private static func endedCancelled<Value>(
+        _ result: Result<Value, any Error>, _ records: KeptRecords
+    ) -> NetworkLogRecord? {
+        guard case .failure(NetworkError.cancelled) = result else {
+            Issue.record("expected cancelled, got \(result)")
+            return nil
+        }
+        let final = records.all
+        guard final.count == 1, let record = final.first, case .streamFailed(.cancelled) = record.event else {
+            Issue.record("expected one streamFailed(cancelled), got \(final.map(\.event))")
+            return nil
+        }
+        return record
+    }
+
     /// A server that sends one chunk and holds the body open until it stops.
     private static func holdingServer() throws -> LoopbackServer {
         try LoopbackServer { _ in .chunks([(0, Data("data: 1\n\n".utf8))], holdOpen: 3600) }
@@ -43,19 +61,9 @@ struct StreamEndingTests {
         // is waiting for the next when it is cancelled.
         for await _ in firstChunk { break }
         reading.cancel()
-        let result = await reading.result
-        guard case .failure(NetworkError.cancelled) = result else {
-            Issue.record("expected cancelled, got \(result)")
-            return
-        }
-        let final = records.all
-        #expect(final.count == 1)
-        guard case .streamFailed(.cancelled)? = final.first?.event else {
-            Issue.record("expected one streamFailed(cancelled), got \(final.map(\.event))")
-            return
-        }
-        #expect(final.first?.bytesReceived == 9)
-        #expect(final.first?.isSuccess == false)
+        let final = try #require(Self.endedCancelled(await reading.result, records))
+        #expect(final.bytesReceived == 9)
+        #expect(final.isSuccess == false)
     }
 
     @Test("A reader cancelled between two chunks ends with cancelled and one streamFailed(cancelled)")
@@ -73,17 +81,7 @@ struct StreamEndingTests {
             }
             return chunks
         }
-        let result = await reading.result
-        guard case .failure(NetworkError.cancelled) = result else {
-            Issue.record("expected cancelled, got \(result)")
-            return
-        }
-        let final = records.all
-        #expect(final.count == 1)
-        guard case .streamFailed(.cancelled)? = final.first?.event else {
-            Issue.record("expected one streamFailed(cancelled), got \(final.map(\.event))")
-            return
-        }
+        #expect(Self.endedCancelled(await reading.result, records) != nil)
     }
 
     @Test("Many readers cancelled at random moments each end with cancelled or the whole body, one record each")

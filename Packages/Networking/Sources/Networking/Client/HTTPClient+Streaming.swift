@@ -61,13 +61,13 @@ extension HTTPClient {
     /// body). Chunks are handed on in the reader's own task, with no extra
     /// hop; stopping the reader still cancels the request.
     func ending(
-        _ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int, progress: ProgressReporter? = nil
+        _ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int
     ) -> HTTPStreamingResponse {
         let started = ContinuousClock.now
         let client = self
         let declared = HTTPResponse.declaredLength(
             status: response.status, headers: response.headers, method: request.method)
-        let reader = StreamReader(response.body.makeAsyncIterator(), declared: declared, progress: progress) {
+        let reader = StreamReader(response.body.makeAsyncIterator(), declared: declared) {
             event, received in
             client.log(event, request, attempt: attempt, duration: ContinuousClock.now - started, received: received)
         }
@@ -110,7 +110,6 @@ extension HTTPClient {
 private final class StreamReader: @unchecked Sendable {
     private var iterator: HTTPBody.AsyncIterator
     private let declared: Int?
-    private let progress: ProgressReporter?
     private let report: @Sendable (NetworkLogRecord.Event, Int) -> Void
     /// Counted by the reader, and by a drained body's sink on the
     /// transport's thread: under the lock.
@@ -128,12 +127,11 @@ private final class StreamReader: @unchecked Sendable {
     }
 
     init(
-        _ iterator: HTTPBody.AsyncIterator, declared: Int?, progress: ProgressReporter?,
+        _ iterator: HTTPBody.AsyncIterator, declared: Int?,
         report: @escaping @Sendable (NetworkLogRecord.Event, Int) -> Void
     ) {
         self.iterator = iterator
         self.declared = declared
-        self.progress = progress
         self.report = report
     }
 
@@ -152,12 +150,10 @@ private final class StreamReader: @unchecked Sendable {
             if let declared, received < declared {
                 throw NetworkError.incompleteBody(expected: declared, received: received)
             }
-            progress?.finish()
             finish(.streamEnded)
             return nil
         }
         count(chunk.count)
-        progress?.add(chunk.count)
         return chunk
     }
 

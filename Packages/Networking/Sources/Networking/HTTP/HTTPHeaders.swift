@@ -150,6 +150,16 @@ extension String {
     }
 }
 
+extension StringProtocol {
+    /// The number a field written as ASCII digits only says (RFC 9110's
+    /// `1*DIGIT`), or `nil` for anything else: `+5`, `1e3`, `0x10`, an
+    /// empty value, or one too large for an `Int`.
+    var digitsValue: Int? {
+        guard !isEmpty, utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }) else { return nil }
+        return Int(self)  // safe: ASCII digits only; nil beyond Int.max
+    }
+}
+
 extension UInt8 {
     var asciiLowercased: UInt8 {
         (0x41...0x5A).contains(self) ? self | 0x20 : self

@@ -33,10 +33,8 @@ public struct HTTPResponse: Sendable, Hashable {
     /// connection ended.
     public static func declaredLength(status: Int, headers: HTTPHeaders, method: HTTPMethod) -> Int? {
         guard method != .head, status >= 200, status != 204, status != 304,
-            !headers.contains("Content-Encoding"),
-            let text = headers["Content-Length"]?.trimmingASCIIWhitespace(), !text.isEmpty,
-            text.utf8.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") })
+            !headers.contains("Content-Encoding")
         else { return nil }
-        return Int(text)  // safe: ASCII digits only; nil beyond Int.max
+        return headers["Content-Length"]?.trimmingASCIIWhitespace().digitsValue
     }
 }

@@ -9,8 +9,9 @@ extension Request {
         // NIO's parser has checked the field; read it as digits only, and
         // any length too long for an Int is over every limit.
         if let field = headers[.contentLength], field.utf8.allSatisfy({ (0x30...0x39).contains($0) }) {
-            // safe: at most 18 ASCII digits fit an Int
-            guard field.utf8.count <= 18, let declared = Int(field), declared <= limit else { return nil }
+            guard field.utf8.count <= 18 else { return nil }
+            let declared = Int(field) ?? .max  // safe: at most 18 ASCII digits, which always fit an Int
+            guard declared <= limit else { return nil }
         }
         var collected = ByteBuffer()
         for try await part in body {
