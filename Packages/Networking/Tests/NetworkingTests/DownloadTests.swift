@@ -123,7 +123,9 @@ struct DownloadTests {
         #expect(try Data(contentsOf: existing) == Self.content)
     }
 
-    @Test("Cancelling downloads at many moments ends each with cancelled or a whole file, and leaves no partial file")
+    @Test(
+        "Cancelling downloads at many moments ends each with cancelled or a whole file, one final record, no partial file"
+    )
     func cancellations() async throws {
         let folder = try TemporaryFolder()
         let chunk = 32 << 10
@@ -131,7 +133,17 @@ struct DownloadTests {
             .chunks(stride(from: 0, to: 640 << 10, by: chunk).map { (0.002, Self.content[$0..<$0 + chunk]) })
         }
         defer { server.stop() }
-        let client = Self.client(server)
+        // Each attempt's start, and how it ended: its body's end, or a
+        // failure before the body began.
+        let records = KeptRecords { event in
+            switch event {
+            case .request, .streamEnded, .streamFailed, .streamStopped, .failure: true
+            default: false
+            }
+        }
+        var configured = Self.client(server)
+        configured.observers = [records.observer]
+        let client = configured
         let outcomes = await withTaskGroup(of: String.self) { group in
             for index in 0..<16 {
                 let destination = folder.url.appendingPathComponent("file-\(index)")
@@ -154,6 +166,12 @@ struct DownloadTests {
         }
         #expect(outcomes.allSatisfy { $0 == "whole" || $0 == "cancelled" }, "\(outcomes)")
         #expect(folder.contents.allSatisfy { !$0.hasSuffix(".download") }, "\(folder.contents)")
+        // A download cancelled before its request went out has no record
+        // at all; every one that started has exactly one end.
+        let started = records.all.filter { if case .request = $0.event { true } else { false } }.map(\.url)
+        let ended = records.all.filter { if case .request = $0.event { false } else { true } }.map(\.url)
+        #expect(ended.sorted() == started.sorted(), "one final record per download: \(records.all)")
+        #expect(Set(started).count == started.count)
     }
 
     @Test("The completion-handler download calls progress and completion on the main queue")
