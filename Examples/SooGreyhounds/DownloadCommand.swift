@@ -1,7 +1,15 @@
 import ArgumentParser
 import ExampleSupport
 import Foundation
+import Models
+import Networking
 import ViewModels
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// `soogreyhounds download --to <folder>`: saves the gallery's images and an
 /// HTML page of them.
@@ -12,7 +20,9 @@ struct DownloadCommand: AsyncParsableCommand {
         discussion: """
             Each image is checked to be a real JPEG, PNG, GIF or WebP, and its pixel size is read \
             from its own header. An image that fails is reported; the others are still saved, and \
-            the command then exits with status 1.
+            the command then exits with status 1. Images are written to disk as they arrive, one \
+            at a time, each with its progress on standard error: a bar on a terminal, a line at \
+            each quarter otherwise, and JSON lines with --json.
             """
     )
 
@@ -43,40 +53,66 @@ struct DownloadCommand: AsyncParsableCommand {
             } catch {
                 throw ExampleFailure("Could not create \(folder.path): \(error.localizedDescription)")
             }
-            let gallery = try await GalleryLoader.load(
-                source, backend: backend, options: galleryOptions, progressTitle: "Downloading")
-            let saved = try save(gallery, to: folder)
+            let gallery = try await GalleryLoader.list(source, backend: backend, options: galleryOptions)
+            let http = backend.photoStore().client.http
+            var names = ImageFileName()
+            var cells: [PhotoCollectionViewCell.ViewModel] = []
+            var saved: [String: String] = [:]
+            for var cell in gallery.cells {
+                let printer = TransferProgressPrinter("Downloading", file: cell.title, json: options.json)
+                do {
+                    let (image, name) = try await save(cell.photo, in: folder, using: http, names: &names) {
+                        printer.show($0)
+                    }
+                    cell.imageState = .loaded(image)
+                    saved[cell.id] = name
+                } catch {
+                    cell.imageState = .failed("\(error)")
+                }
+                printer.finish()
+                cells.append(cell)
+            }
             let page = folder.appendingPathComponent("index.html")
-            try write(Data(galleryPage(gallery, saved: saved).html().utf8), to: page)
+            try write(Data(galleryPage(gallery, cells: cells, saved: saved).html().utf8), to: page)
             if options.json {
                 try JSONOutput.print(
                     DownloadDocument(
                         folder: folder.path, gallery: page.path,
-                        photos: gallery.cells.map { GalleryOutput.PhotoEntry($0, file: saved[$0.id]) }))
+                        photos: cells.map { GalleryOutput.PhotoEntry($0, file: saved[$0.id]) }))
             } else {
-                print(render(gallery, saved: saved, page: page, terminal: .current))
+                print(render(gallery, cells: cells, saved: saved, page: page, terminal: .current))
             }
-            let failed = gallery.cells.count - saved.count
+            let failed = cells.count - saved.count
             if failed > 0 {
                 throw ExampleFailure(
-                    "\(failed) of \(gallery.cells.count) images could not be downloaded; "
+                    "\(failed) of \(cells.count) images could not be downloaded; "
                         + "\(page.path) shows the other \(saved.count).")
             }
         }
     }
 
-    /// Writes every loaded image; returns each saved photo's file name by id.
-    @MainActor
-    private static func save(_ gallery: PhotosViewModel, to folder: URL) throws -> [String: String] {
-        var names = ImageFileName()
-        var saved: [String: String] = [:]
-        for cell in gallery.cells {
-            guard let image = cell.imageState.image else { continue }
-            let name = names.make(title: cell.title, photoID: cell.id, format: image.format)
-            try write(image.data, to: folder.appendingPathComponent(name))
-            saved[cell.id] = name
+    /// Downloads one photo's image into `folder`, as it arrives, with its
+    /// progress; checks it is an image, then names it for its title and
+    /// format.
+    ///
+    /// - Returns: The image and its file's name.
+    private static func save(
+        _ photo: Photo, in folder: URL, using http: HTTPClient, names: inout ImageFileName,
+        progress: @escaping @Sendable (TransferProgress) -> Void
+    ) async throws -> (RemoteImage, String) {
+        // A hidden name until the format is known; `download` itself keeps
+        // the bytes in a temporary file until they are whole.
+        let staging = folder.appendingPathComponent(".\(UUID().uuidString).image")
+        defer { try? FileManager.default.removeItem(at: staging) }
+        _ = try await http.download(
+            Request<Data>.get(photo.remoteURL), to: staging, options: DownloadOptions(progress: progress))
+        let image = try RemoteImage(data: Data(contentsOf: staging))
+        let name = names.make(title: photo.title, photoID: photo.photoID, format: image.format)
+        let destination = folder.appendingPathComponent(name)
+        guard rename(staging.path, destination.path) == 0 else {
+            throw ExampleFailure("Could not write \(destination.path): \(String(cString: strerror(errno)))")
         }
-        return saved
+        return (image, name)
     }
 
     private static func write(_ data: Data, to file: URL) throws {
@@ -88,8 +124,10 @@ struct DownloadCommand: AsyncParsableCommand {
     }
 
     @MainActor
-    private static func galleryPage(_ gallery: PhotosViewModel, saved: [String: String]) -> GalleryPage {
-        let entries = gallery.cells.compactMap { cell -> GalleryPage.Entry? in
+    private static func galleryPage(
+        _ gallery: PhotosViewModel, cells: [PhotoCollectionViewCell.ViewModel], saved: [String: String]
+    ) -> GalleryPage {
+        let entries = cells.compactMap { cell -> GalleryPage.Entry? in
             guard let file = saved[cell.id], let image = cell.imageState.image else { return nil }
             return GalleryPage.Entry(
                 file: file, title: cell.title, dateTaken: cell.dateTakenFormatted, width: image.width,
@@ -106,13 +144,14 @@ struct DownloadCommand: AsyncParsableCommand {
 
     @MainActor
     private static func render(
-        _ gallery: PhotosViewModel, saved: [String: String], page: URL, terminal: Terminal
+        _ gallery: PhotosViewModel, cells: [PhotoCollectionViewCell.ViewModel], saved: [String: String], page: URL,
+        terminal: Terminal
     ) -> String {
         var table = TextTable(columns: [
             .init("#", alignment: .right), .init("Title"), .init("File"), .init("Pixels", alignment: .right),
             .init("Bytes", alignment: .right),
         ])
-        for (index, cell) in gallery.cells.enumerated() {
+        for (index, cell) in cells.enumerated() {
             let bytes = cell.imageState.image.map { String($0.data.count) } ?? ""
             table.append([
                 String(index + 1), cell.title, saved[cell.id] ?? "-", GalleryOutput.imageText(cell.imageState), bytes,

@@ -15,6 +15,19 @@ enum GalleryLoader {
         options: GalleryOptions,
         progressTitle: String
     ) async throws -> PhotosViewModel {
+        let gallery = try await list(source, backend: backend, options: options)
+        let progress = ProgressIndicator(title: progressTitle, total: gallery.photos.count)
+        await gallery.loadImages(maxConcurrent: options.maxConcurrent) { _ in progress.advance() }
+        progress.finish()
+        return gallery
+    }
+
+    /// The latest photos or a search, without their images.
+    ///
+    /// - Throws: The screen's alert as one line when the list cannot be fetched.
+    static func list(
+        _ source: PhotosViewModel.Source, backend: Backend, options: GalleryOptions
+    ) async throws -> PhotosViewModel {
         let gallery = PhotosViewModel(store: backend.photoStore(), locale: options.displayLocale)
         await WaitIndicator.showing("Loading photos") {
             switch source {
@@ -25,9 +38,6 @@ enum GalleryLoader {
         if let alert = gallery.alert {
             throw ExampleFailure("\(alert.title): \(alert.message)")
         }
-        let progress = ProgressIndicator(title: progressTitle, total: gallery.photos.count)
-        await gallery.loadImages(maxConcurrent: options.maxConcurrent) { _ in progress.advance() }
-        progress.finish()
         return gallery
     }
 }

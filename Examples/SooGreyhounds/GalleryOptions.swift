@@ -7,7 +7,9 @@ struct GalleryOptions: ParsableArguments {
     @Option(help: "The locale for dates, such as en_CA (default: yours, or en_US if it has no currency).")
     var locale: String?
 
-    @Option(name: .customLong("max-concurrent"), help: "The most images downloaded at once.")
+    @Option(
+        name: .customLong("max-concurrent"),
+        help: "The most images downloaded at once (latest, search; download fetches one at a time).")
     var maxConcurrent = 4
 
     func validate() throws {

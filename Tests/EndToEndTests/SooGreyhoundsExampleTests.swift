@@ -85,6 +85,16 @@ struct SooGreyhoundsExampleTests {
         #expect(image["width"] as? Int == 1600)
         #expect(image["height"] as? Int == 900)
         #expect(photos.last?["file"] as? String == "Lindqvist_D16_1987.jpg")
+        // Each image's progress, as JSON lines on standard error, up to its size.
+        let saved = try Data(contentsOf: folder.appendingPathComponent("Lindqvist_D16_1987.jpg"))
+        let events = run.standardError.split(separator: "\n").compactMap {
+            try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]
+        }
+        let last = try #require(events.last { $0["file"] as? String == "Lindqvist_D16_1987" })
+        #expect(last["event"] as? String == "progress")
+        #expect(last["completed"] as? Int == saved.count)
+        #expect(last["total"] as? Int == saved.count)
+        #expect(Set(events.compactMap { $0["file"] as? String }) == ["DeMeo_J17_2595", "Lindqvist_D16_1987"])
     }
 
     @Test("upload sends a photo over HTTP with progress events, and it is then the latest photo")

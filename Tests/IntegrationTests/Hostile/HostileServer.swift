@@ -147,6 +147,10 @@ final class HostileServer: @unchecked Sendable {
         }
     }
 
+    private static func endsChunked(_ body: Data) -> Bool {
+        body.starts(with: Data("0\r\n\r\n".utf8)) || body.suffix(7) == Data("\r\n0\r\n\r\n".utf8)
+    }
+
     private func read(from connection: Int32) -> Received? {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         var data = Data()
@@ -169,7 +173,10 @@ final class HostileServer: @unchecked Sendable {
             let refuses = parts[1].hasPrefix("/refuse-upload")
             let length = refuses ? 0 : min(Int(headers["content-length"] ?? "0") ?? 0, 16 << 20)
             var body = Data(data[end.upperBound...])
-            while body.count < length {
+            // A chunked body is read to its last chunk, kept as framed.
+            let isChunked = !refuses && headers["transfer-encoding"]?.lowercased() == "chunked"
+            while body.count < length || isChunked && !Self.endsChunked(body) {
+                guard body.count < 32 << 20 else { return nil }
                 let more = recv(connection, &buffer, buffer.count, 0)
                 guard more > 0 else { return nil }
                 body.append(contentsOf: buffer[0..<more])

@@ -32,6 +32,35 @@ struct HostileTransferTests {
     }
 
     @Test(
+        "A file that shrinks or grows after its body was made fails its upload with fileFailed, whole or chunked",
+        arguments: TransportKind.allCases, [64 << 10, 12 << 20])
+    func changedUpload(kind: TransportKind, size: Int) async throws {
+        for change in [-size / 2, 1] {
+            let file = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID()).bin")
+            try Data(count: size).write(to: file)
+            defer { try? FileManager.default.removeItem(at: file) }
+            let body = try HTTPBody(fileAt: file)
+            let handle = try FileHandle(forWritingTo: file)
+            if change < 0 {
+                try handle.truncate(atOffset: UInt64(size + change))
+            } else {
+                try handle.seekToEnd()
+                try handle.write(contentsOf: Data(count: change))
+            }
+            try handle.close()
+            try await HostileServer.run { server in
+                let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+                await #expect("\(kind), \(size) bytes, changed by \(change)") {
+                    _ = try await client.send(Request<Data>.post("echo").body(body))
+                } throws: { error in
+                    guard case .fileFailed(let failure)? = error as? NetworkError else { return false }
+                    return failure.operation == .reading
+                }
+            }
+        }
+    }
+
+    @Test(
         "A download cut at many points resumes with Range and ends whole",
         arguments: TransportKind.allCases, [1, 4_096, 65_535, 65_536, 99_999])
     func cutDownload(kind: TransportKind, at: Int) async throws {

@@ -1,7 +1,8 @@
 import Foundation
-import Networking
 import Synchronization
 import Testing
+
+@testable import Networking
 
 @Suite("Downloads to a file", .timeLimit(.minutes(1)))
 struct DownloadTests {
@@ -121,6 +122,35 @@ struct DownloadTests {
         let existing = try folder.file("keep.bin", Data("old".utf8))
         _ = try await Self.client(server).download(Request<Data>.get("x"), to: existing)
         #expect(try Data(contentsOf: existing) == Self.content)
+    }
+
+    @Test(
+        "A disk that fills mid-download fails with fileFailed saying so; the partial file goes, the destination is untouched",
+        .enabled(if: FileManager.default.fileExists(atPath: "/dev/full")))
+    func diskFull() throws {
+        let folder = try TemporaryFolder()
+        let destination = try folder.file("photo.jpg", Data("old".utf8))
+        // The partial file is a link to /dev/full, where every write fails
+        // with ENOSPC; discarding it removes the link only.
+        let partial = folder.url.appendingPathComponent(".photo.jpg.download")
+        try FileManager.default.createSymbolicLink(atPath: partial.path, withDestinationPath: "/dev/full")
+        let file = try PartialFile(destination: destination, writingTo: partial)
+        do {
+            for _ in 0..<20 { try file.append(Data(count: 16 << 10)) }
+            try file.complete()
+            Issue.record("wrote to a full disk")
+        } catch {
+            guard case .fileFailed(let failure) = error else {
+                Issue.record("got \(error)")
+                return
+            }
+            #expect(failure.operation == .writing)
+            #expect("\(error)".contains("No space left on device"))
+        }
+        file.discard()
+        #expect(folder.contents == ["photo.jpg"])
+        #expect(try Data(contentsOf: destination) == Data("old".utf8))
+        #expect(FileManager.default.fileExists(atPath: "/dev/full"))
     }
 
     @Test(

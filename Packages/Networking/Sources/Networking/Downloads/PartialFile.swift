@@ -21,9 +21,8 @@ final class PartialFile {
     private var buffer = Data()
     private static let writeSize = 256 << 10
 
-    init(destination: URL) throws(NetworkError) {
-        self.destination = destination
-        url = destination.deletingLastPathComponent()
+    convenience init(destination: URL) throws(NetworkError) {
+        let url = destination.deletingLastPathComponent()
             .appendingPathComponent(".\(destination.lastPathComponent).\(UUID().uuidString).download")
         guard destination.isFileURL else { throw FileFailure.writing(destination, "it is not a file URL") }
         guard FileManager.default.createFile(atPath: url.path, contents: nil) else {
@@ -34,6 +33,14 @@ final class PartialFile {
                 destination,
                 exists && isDirectory.boolValue ? "its folder cannot be written" : "its folder does not exist")
         }
+        try self.init(destination: destination, writingTo: url)
+    }
+
+    /// Writes the bytes to an existing `url` (tests give a link to
+    /// `/dev/full`, a disk that is always full).
+    init(destination: URL, writingTo url: URL) throws(NetworkError) {
+        self.destination = destination
+        self.url = url
         do {
             handle = try FileHandle(forWritingTo: url)
         } catch {
