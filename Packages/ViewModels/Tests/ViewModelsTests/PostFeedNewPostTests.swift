@@ -1,8 +1,10 @@
 import Foundation
 import Models
 import Networking
+import Observation
 import PostFeedClient
 import Sandbox
+import Synchronization
 import Testing
 
 @testable import ViewModels
@@ -47,6 +49,25 @@ struct PostFeedNewPostTests {
         #expect(form.alert == nil)
         #expect(form.state == .editing)
         #expect(form.username == username && form.text == text)
+    }
+
+    @Test("A screen observing the form's state and alert is told when a post fails")
+    func observed() async throws {
+        let fixture = try await PostFeedFixture.make()
+        let form = NewPostViewModel(client: fixture.feedClient())
+        let changes = Mutex(0)
+        withObservationTracking {
+            _ = form.state
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        withObservationTracking {
+            _ = form.alert
+        } onChange: {
+            changes.withLock { $0 += 1 }
+        }
+        #expect(await form.post() == false)
+        #expect(changes.withLock { $0 } == 2)
     }
 
     @Test("A post sent joins the feed at the top at once, not cued as new, and the form closes")

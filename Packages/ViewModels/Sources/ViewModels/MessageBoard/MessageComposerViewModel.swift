@@ -41,17 +41,21 @@ public final class MessageComposerViewModel {
     /// The thread the message goes to.
     public private(set) var thread: MessageThread
     /// Where the composer is.
-    public private(set) var state: SubmitState = .editing
+    public var state: SubmitState { submission.state }
     /// The alert to show, if any.
-    public private(set) var alert: AlertViewModel?
+    public var alert: AlertViewModel? { submission.alert }
     /// Why the last send failed, when the network failed.
-    public private(set) var error: NetworkError?
+    public var error: NetworkError? { submission.error }
 
     private let client: MessageBoardClient
     private let senderNames: SenderNameStore
     private let onSent: @MainActor (MessageThread) -> Void
+    private let submission = FormSubmission()
     /// Sees every state the composer passes through, for tests.
-    @ObservationIgnored var stateObserver: ((SubmitState) -> Void)?
+    var stateObserver: ((SubmitState) -> Void)? {
+        get { submission.stateObserver }
+        set { submission.stateObserver = newValue }
+    }
 
     /// Creates a composer for `thread`; `onSent` receives the thread with
     /// the message added.
@@ -85,47 +89,28 @@ public final class MessageComposerViewModel {
     /// - Returns: Whether it was sent.
     @discardableResult
     public func send() async -> Bool {
-        guard state != .submitting else { return false }
-        guard canSend else {
-            self.error = nil
-            alert = Self.missingInformationAlert
-            setState(.failed)
-            return false
-        }
-        alert = nil
-        setState(.submitting)
         let sender = trimmed(name)
-        do {
-            thread = try await client.createMessage(in: thread, text: trimmed(text), sender: sender)
-            self.error = nil
-            // The message is sent either way; a name that cannot be saved
-            // is only typed again next time.
-            try? senderNames.remember(sender)
-            onSent(thread)
-            setState(.submitted)
-            return true
-        } catch {
-            self.error = error
-            alert = AlertViewModel(title: Self.sendFailedTitle, message: error.description)
-            setState(.failed)
-            return false
-        }
+        return await submission.submit(
+            isComplete: canSend, incomplete: Self.missingInformationAlert,
+            failureAlert: { AlertViewModel(title: Self.sendFailedTitle, message: $0.description) },
+            send: { () throws(NetworkError) in
+                try await client.createMessage(in: thread, text: trimmed(text), sender: sender)
+            },
+            sent: { updated in
+                thread = updated
+                // The message is sent either way; a name that cannot be
+                // saved is only typed again next time.
+                try? senderNames.remember(sender)
+                onSent(updated)
+            })
     }
 
     /// Hides the alert; the fields keep what was typed.
     public func dismissAlert() {
-        alert = nil
-        if state == .failed {
-            setState(.editing)
-        }
+        submission.dismissAlert()
     }
 
     private func trimmed(_ value: String) -> String {
         value.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private func setState(_ new: SubmitState) {
-        state = new
-        stateObserver?(new)
     }
 }

@@ -46,19 +46,23 @@ public final class NewPostViewModel {
     /// The message typed.
     public var text = ""
     /// Where the form is.
-    public private(set) var state: SubmitState = .editing
+    public var state: SubmitState { submission.state }
     /// The alert to show, if any.
-    public private(set) var alert: AlertViewModel?
+    public var alert: AlertViewModel? { submission.alert }
     /// Why the last post failed, when the network failed: the lesson's
     /// alert does not say, a log or a terminal can.
-    public private(set) var error: NetworkError?
+    public var error: NetworkError? { submission.error }
     /// The post sent, once ``state`` is ``SubmitState/submitted``.
     public private(set) var sentPost: Post?
 
     private let client: PostFeedClient
     private let onPosted: @MainActor (Post) async -> Void
+    private let submission = FormSubmission()
     /// Sees every state the form passes through, for tests.
-    @ObservationIgnored var stateObserver: ((SubmitState) -> Void)?
+    var stateObserver: ((SubmitState) -> Void)? {
+        get { submission.stateObserver }
+        set { submission.stateObserver = newValue }
+    }
 
     /// Creates a form that posts with `client` and tells `onPosted` about
     /// each post sent.
@@ -78,44 +82,24 @@ public final class NewPostViewModel {
     ///   `Uh oh!`.
     @discardableResult
     public func post() async -> Bool {
-        guard state != .submitting else { return false }
-        guard canPost else {
-            self.error = nil
-            alert = Self.missingInformationAlert
-            setState(.failed)
-            return false
-        }
-        alert = nil
-        setState(.submitting)
-        do {
-            let sent = try await client.addPost(username: trimmed(username), text: trimmed(text))
-            sentPost = sent
-            self.error = nil
-            await onPosted(sent)
-            setState(.submitted)
-            return true
-        } catch {
-            self.error = error
-            alert = Self.missingInformationAlert
-            setState(.failed)
-            return false
-        }
+        await submission.submit(
+            isComplete: canPost, incomplete: Self.missingInformationAlert,
+            failureAlert: { _ in Self.missingInformationAlert },
+            send: { () throws(NetworkError) in
+                try await client.addPost(username: trimmed(username), text: trimmed(text))
+            },
+            sent: { post in
+                sentPost = post
+                await onPosted(post)
+            })
     }
 
     /// Hides the alert; the fields keep what was typed.
     public func dismissAlert() {
-        alert = nil
-        if state == .failed {
-            setState(.editing)
-        }
+        submission.dismissAlert()
     }
 
     private func trimmed(_ value: String) -> String {
         value.trimmingCharacters(in: .whitespacesAndNewlines)
-    }
-
-    private func setState(_ new: SubmitState) {
-        state = new
-        stateObserver?(new)
     }
 }
