@@ -7,14 +7,14 @@ extension Backend {
     /// namespace on the Sandbox, the database itself on Firebase, with the
     /// examples' timeout and retries (a message's POST is never retried).
     func messageBoardClient() -> MessageBoardClient {
-        var configuration = FirebaseClient.Configuration(
+        let configuration = FirebaseClient.Configuration(
             databaseURL: baseURL,
             namespace: firebaseNamespace(MessageBoardClient.sandboxNamespace),
             credentials: credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret),
-            retryPolicy: ExampleRequestPolicy.retryPolicy,
             streaming: FirebaseStreamPolicy(maxConsecutiveFailures: 3)
         )
-        configuration.timeout = ExampleRequestPolicy.timeout
-        return MessageBoardClient(firebase: FirebaseClient(configuration: configuration))
+        var firebase = FirebaseClient(configuration: configuration, retryPolicy: ExampleRequestPolicy.retryPolicy)
+        firebase.http.timeout = ExampleRequestPolicy.timeout
+        return MessageBoardClient(firebase: firebase)
     }
 }

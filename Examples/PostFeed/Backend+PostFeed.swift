@@ -8,18 +8,18 @@ extension Backend {
     /// Sandbox, the database itself on Firebase, with the examples' timeout
     /// and retries, and the hidden posts kept in `state`.
     func postFeedClient(state: PostFeedState) -> PostFeedClient {
-        var configuration = FirebaseClient.Configuration(
+        let configuration = FirebaseClient.Configuration(
             databaseURL: baseURL,
             namespace: firebaseNamespace(PostFeedClient.sandboxNamespace),
             credentials: credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret),
-            retryPolicy: ExampleRequestPolicy.retryPolicy,
             // A command line gives up on a stream that keeps failing, where
             // an app would keep trying for as long as the screen shows.
             streaming: FirebaseStreamPolicy(maxConsecutiveFailures: 3)
         )
-        configuration.timeout = ExampleRequestPolicy.timeout
+        var firebase = FirebaseClient(configuration: configuration, retryPolicy: ExampleRequestPolicy.retryPolicy)
+        firebase.http.timeout = ExampleRequestPolicy.timeout
         return PostFeedClient(
-            firebase: FirebaseClient(configuration: configuration),
+            firebase: firebase,
             hiddenPosts: HiddenPostStore(fileURL: state.hiddenPostsFile)
         )
     }

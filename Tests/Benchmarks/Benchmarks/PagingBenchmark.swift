@@ -19,9 +19,7 @@ struct PagingBenchmark {
             try await server.sandbox.firebase.setValue(
                 PostFixtures.feedValue(count: posts), at: "posts", namespace: namespace)
             let bytes = ByteCounter()
-            let configuration = FirebaseClient.Configuration(
-                databaseURL: server.baseURL, namespace: namespace, transport: URLSessionTransport.shared)
-            var firebase = FirebaseClient(configuration: configuration)
+            var firebase = FirebaseClient(databaseURL: server.baseURL, namespace: namespace)
             firebase.http.observers.append(bytes.observer)
             let feed = PostFeedClient(firebase: firebase)
             var pageBytes = 0

@@ -34,13 +34,9 @@ enum FirebaseTestServer {
     ) -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: baseURL,
-                namespace: namespace,
-                credentials: credentials,
-                transport: URLSessionTransport.shared,
-                retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20)),
-                streaming: streaming
-            )
+                databaseURL: baseURL, namespace: namespace, credentials: credentials, streaming: streaming),
+            transport: URLSessionTransport.shared,
+            retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(20))
         )
     }
 

@@ -17,9 +17,8 @@ struct FirebaseTransactionIntegrationTests {
         credentials: FirebaseCredentials? = nil
     ) -> FirebaseClient {
         FirebaseClient(
-            configuration: .init(
-                databaseURL: server.baseURL, namespace: namespace, credentials: credentials, transport: transport,
-                retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10))))
+            configuration: .init(databaseURL: server.baseURL, namespace: namespace, credentials: credentials),
+            transport: transport, retryPolicy: RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(10)))
     }
 
     @Test("16 writers × 20 increments lose no update", arguments: Transport.allCases)

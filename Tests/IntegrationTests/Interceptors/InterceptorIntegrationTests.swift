@@ -33,10 +33,9 @@ struct InterceptorIntegrationTests {
     static func client(
         of server: SandboxServer, namespace: String, tokens: AccessTokenStore, over transport: Transport
     ) -> FirebaseClient {
-        var configuration = FirebaseTestServer.client(of: server, namespace: namespace).configuration
-        configuration.retryPolicy = .never
-        configuration.transport = transport.make(for: server)
-        var firebase = FirebaseClient(configuration: configuration)
+        let configuration = FirebaseTestServer.client(of: server, namespace: namespace).configuration
+        var firebase = FirebaseClient(
+            configuration: configuration, transport: transport.make(for: server), retryPolicy: .never)
         firebase.http.interceptors.append(BearerTokenInterceptor(tokens: tokens))
         return firebase
     }

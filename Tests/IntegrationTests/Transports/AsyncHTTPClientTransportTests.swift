@@ -68,8 +68,8 @@ struct AsyncHTTPClientTransportTests {
             let namespace = FirebaseTestServer.freshNamespace()
             let firebase = FirebaseClient(
                 configuration: FirebaseClient.Configuration(
-                    databaseURL: server.baseURL, namespace: namespace, transport: transport,
-                    retryPolicy: .never, streaming: .integration))
+                    databaseURL: server.baseURL, namespace: namespace, streaming: .integration), transport: transport,
+                retryPolicy: .never)
             let consumer = Task {
                 var received: [FirebaseEvent] = []
                 for try await event in firebase.events(at: "log") {

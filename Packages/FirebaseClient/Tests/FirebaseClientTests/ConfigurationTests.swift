@@ -22,6 +22,25 @@ struct ConfigurationTests {
             message.url.absoluteString == "https://db-default-rtdb.europe-west1.firebasedatabase.app/a/messages.json")
     }
 
+    @Test("Reads, queries and transactions all decode with http.decoder, the one decoder a client has")
+    func oneDecoder() async throws {
+        struct Person: Codable, Sendable, Equatable {
+            var firstName: String
+        }
+        let sandbox = try await Sandbox()
+        var firebase = FirebaseClient(
+            databaseURL: Sandbox.baseURL, namespace: "decoder", transport: SandboxTransport(sandbox))
+        try await firebase.put(JSON.object(["first_name": "Ada"]), at: "people/a")
+        firebase.http.decoder.keyDecodingStrategy = .convertFromSnakeCase
+        #expect(try await firebase.get("people/a", as: Person.self) == Person(firstName: "Ada"))
+        let page = try await firebase.query("people", .orderByKey(), as: Person.self)
+        #expect(page.map(\.value) == [Person(firstName: "Ada")])
+        let result = try await firebase.transaction("people/a", as: Person.self) { person in
+            .set(Person(firstName: (person?.firstName ?? "") + "!"))
+        }
+        #expect(result.value == Person(firstName: "Ada!"))
+    }
+
     @Test("An emulator's namespace travels as ns")
     func namespace() throws {
         let firebase = FirebaseClient(databaseURL: URL(string: "http://127.0.0.1:9000")!, namespace: "devmtn-post")
@@ -34,10 +53,9 @@ struct ConfigurationTests {
         let records = Records()
         let sandbox = try await Sandbox()
         let token = FirebaseEmulator.unsignedIDToken(uid: "ada")
-        let configuration = FirebaseClient.Configuration(
+        var firebase = FirebaseClient(
             databaseURL: Sandbox.baseURL, namespace: "t", credentials: .idToken(token),
             transport: SandboxTransport(sandbox))
-        var firebase = FirebaseClient(configuration: configuration)
         firebase.http.observers.append(NetworkObserver { records.append($0.description + " " + $0.url) })
         let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
         #expect(request.url.query?.contains("auth=" + token) == true)

@@ -9,11 +9,8 @@ struct EventFormatTests {
     private func client(streaming body: String) -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: URL(string: "https://example.firebaseio.com")!,
-                credentials: .idToken("secret-token"),
-                transport: ScriptedStreamTransport(body: body),
-                streaming: .immediate
-            )
+                databaseURL: URL(string: "https://example.firebaseio.com")!, credentials: .idToken("secret-token"),
+                streaming: .immediate), transport: ScriptedStreamTransport(body: body)
         )
     }
 

@@ -137,8 +137,8 @@ struct StreamingTests {
         let server = FedEventStreams()
         let firebase = FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: URL(string: "https://lessons.firebaseio.test")!, transport: server,
-                retryPolicy: .immediate, streaming: .manual(clock)))
+                databaseURL: URL(string: "https://lessons.firebaseio.test")!, streaming: .manual(clock)),
+            transport: server, retryPolicy: .immediate)
         var events = firebase.events(at: "idle").makeAsyncIterator()
         server.send("put", data: #"{"path":"/","data":null}"#)
         #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))

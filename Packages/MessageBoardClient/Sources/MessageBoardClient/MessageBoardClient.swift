@@ -91,7 +91,7 @@ public struct MessageBoardClient: Sendable {
     /// ```
     public func messageUpdates(in thread: MessageThread) -> AsyncThrowingStream<MessageThread, any Error> {
         let values = firebase.values(at: thread.identifier)
-        let decoder = firebase.configuration.decoder
+        let decoder = firebase.http.decoder
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {

@@ -21,12 +21,10 @@ struct MessageBoardClientTests {
         MessageBoardClient(
             firebase: FirebaseClient(
                 configuration: FirebaseClient.Configuration(
-                    databaseURL: Sandbox.baseURL,
-                    namespace: namespace,
-                    transport: SandboxTransport(sandbox),
-                    retryPolicy: RetryPolicy(maxAttempts: 3, clock: RetryClock(now: { Date() }, sleep: { _ in })),
-                    streaming: FirebaseStreamPolicy(baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
-                )
+                    databaseURL: Sandbox.baseURL, namespace: namespace,
+                    streaming: FirebaseStreamPolicy(baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))),
+                transport: SandboxTransport(sandbox),
+                retryPolicy: RetryPolicy(maxAttempts: 3, clock: RetryClock(now: { Date() }, sleep: { _ in }))
             )
         )
     }

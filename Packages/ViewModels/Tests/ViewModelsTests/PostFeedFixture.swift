@@ -25,16 +25,14 @@ struct PostFeedFixture {
     func firebase(namespace: String, retries: Int = 1) -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: Sandbox.baseURL,
-                namespace: namespace,
-                transport: SandboxTransport(sandbox),
-                retryPolicy: RetryPolicy(maxAttempts: retries, clock: RetryClock(now: { Date() }, sleep: { _ in })),
+                databaseURL: Sandbox.baseURL, namespace: namespace,
                 // Never replaced for silence: a loaded machine can stall a
                 // test longer than any short window.
                 streaming: FirebaseStreamPolicy(
                     idleTimeout: .seconds(3600), baseDelay: .milliseconds(10), maxDelay: .milliseconds(50),
-                    maxConsecutiveFailures: 2)
-            )
+                    maxConsecutiveFailures: 2)),
+            transport: SandboxTransport(sandbox),
+            retryPolicy: RetryPolicy(maxAttempts: retries, clock: RetryClock(now: { Date() }, sleep: { _ in }))
         )
     }
 

@@ -65,7 +65,7 @@ extension FirebaseClient {
             let value = query.order == .priority ? FirebaseExport.strip(child.value) : child.value
             do {
                 result.children.append(
-                    FirebaseChild(key: child.key, value: try value.decode(Value.self, using: configuration.decoder)))
+                    FirebaseChild(key: child.key, value: try value.decode(Value.self, using: http.decoder)))
             } catch {
                 result.skipped.append(SkippedElement(key: child.key, reason: DecodingErrorSummary(error).description))
             }

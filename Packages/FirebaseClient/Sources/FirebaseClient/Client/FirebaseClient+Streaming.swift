@@ -88,7 +88,7 @@ extension FirebaseClient {
         at path: String, query: FirebaseQuery? = nil, as type: Value.Type
     ) -> AsyncThrowingStream<Value, any Error> {
         let values = values(at: path, query: query)
-        let decoder = configuration.decoder
+        let decoder = http.decoder
         return AsyncThrowingStream { continuation in
             let task = Task {
                 do {

@@ -106,7 +106,7 @@ extension FirebaseClient {
         let etagAfter = response.headers["ETag"]
         guard !silently else { return FirebaseWriteResult(value: nil, etag: etagAfter) }
         do {
-            let echo = try configuration.decoder.decode(JSON.self, from: response.raw.body)
+            let echo = try http.decoder.decode(JSON.self, from: response.raw.body)
             return FirebaseWriteResult(value: echo, etag: etagAfter)
         } catch {
             throw .decodingFailed(DecodingFailure(error, decoding: JSON.self, body: response.raw.body))

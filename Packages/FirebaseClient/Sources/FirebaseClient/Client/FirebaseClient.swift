@@ -6,7 +6,7 @@ import Networking
 ///
 /// Every path is relative to the database root and gets Firebase's `.json`
 /// suffix on the wire; the same code runs against the real service and the
-/// Sandbox, with only the ``Configuration`` changed:
+/// Sandbox, with only the ``Configuration`` and the transport changed:
 ///
 /// ```swift
 /// let firebase = FirebaseClient(configuration: .init(databaseURL: URL(string: "https://devmtn-post.firebaseio.com")!))
@@ -24,12 +24,13 @@ import Networking
 ///
 /// A client is a `Sendable` value: copy it freely, share it between tasks.
 public struct FirebaseClient: Sendable {
-    /// The settings the client was made with.
+    /// Where the database is and who is asking.
     public let configuration: Configuration
     /// The HTTP client underneath, with the database URL, namespace and
-    /// credentials applied: add observers and interceptors here, as with
-    /// every client of this SDK (`firebase.http.interceptors.append(…)`),
-    /// or send a request this type does not cover.
+    /// credentials applied, and the one place for how requests travel:
+    /// its transport, retry policy, timeout, decoder, observers and
+    /// interceptors (`firebase.http.timeout = .seconds(10)`), as with every
+    /// client of this SDK. Send a request this type does not cover with it.
     public var http: HTTPClient
     /// Makes the push ids of ``makePushID()``.
     public let pushIDs: FirebasePushIDGenerator
@@ -37,20 +38,23 @@ public struct FirebaseClient: Sendable {
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - configuration: Where the database is and how to reach it.
+    ///   - configuration: Where the database is and who is asking.
+    ///   - transport: What carries requests; the shared
+    ///     ``/Networking/URLSessionTransport`` by default.
+    ///   - retryPolicy: When a failed request is sent again; three attempts
+    ///     within a minute by default. Only requests that are safe to repeat
+    ///     are retried: a `POST` (a push) never is.
     ///   - pushIDs: Defaults to the process-wide generator, so ids made by
     ///     every client of the process sort in the order they were made.
-    public init(configuration: Configuration, pushIDs: FirebasePushIDGenerator = .shared) {
+    public init(
+        configuration: Configuration,
+        transport: any HTTPTransport = URLSessionTransport.shared,
+        retryPolicy: RetryPolicy = .default,
+        pushIDs: FirebasePushIDGenerator = .shared
+    ) {
         self.configuration = configuration
         self.pushIDs = pushIDs
-        var http = HTTPClient(
-            baseURL: configuration.databaseURL,
-            transport: configuration.transport,
-            decoder: configuration.decoder,
-            encoder: configuration.encoder,
-            retryPolicy: configuration.retryPolicy
-        )
-        http.timeout = configuration.timeout
+        var http = HTTPClient(baseURL: configuration.databaseURL, transport: transport, retryPolicy: retryPolicy)
         http.failureClassifier = FirebaseFailure.classify
         if let namespace = configuration.namespace {
             http.query.append(QueryItem(name: "ns", value: namespace))
@@ -75,9 +79,8 @@ public struct FirebaseClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport.shared
     ) {
         self.init(
-            configuration: Configuration(
-                databaseURL: databaseURL, namespace: namespace, credentials: credentials, transport: transport)
-        )
+            configuration: Configuration(databaseURL: databaseURL, namespace: namespace, credentials: credentials),
+            transport: transport)
     }
 
     /// A new push id: 20 characters that sort in the order they were made,
@@ -105,8 +108,8 @@ public struct FirebaseClient: Sendable {
 }
 
 extension FirebaseClient: RedactedDescription {
-    /// The configuration, redacted; never a token.
+    /// The configuration and the HTTP client, redacted; never a token.
     public var redactedFields: KeyValuePairs<String, Any> {
-        ["configuration": configuration]
+        ["configuration": configuration, "http": http]
     }
 }

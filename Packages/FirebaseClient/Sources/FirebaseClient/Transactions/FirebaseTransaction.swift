@@ -154,7 +154,7 @@ extension FirebaseClient {
             throw .network(.encodingFailed(String(describing: error)))
         }
         do {
-            return try configuration.decoder.decode(Value.self, from: data)
+            return try http.decoder.decode(Value.self, from: data)
         } catch {
             throw .network(.decodingFailed(DecodingFailure(error, decoding: Value.self, body: data)))
         }

@@ -32,13 +32,8 @@ struct TestDatabase {
     ) -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: Sandbox.baseURL,
-                namespace: namespace,
-                credentials: credentials,
-                transport: SandboxTransport(sandbox),
-                retryPolicy: .immediate,
-                streaming: streaming
-            )
+                databaseURL: Sandbox.baseURL, namespace: namespace, credentials: credentials, streaming: streaming),
+            transport: SandboxTransport(sandbox), retryPolicy: .immediate
         )
     }
 

@@ -79,7 +79,7 @@ extension PostFeedClient {
         guard liveTask != nil, stream == liveStream else { return }
         let page: PostsPage
         do {
-            page = try PostsPage(window, decoder: firebase.configuration.decoder)
+            page = try PostsPage(window, decoder: firebase.http.decoder)
         } catch {
             let body = (try? JSONEncoder().encode(window)) ?? Data()
             let failure = DecodingFailure(error, decoding: PostFeed.self, body: body)

@@ -22,15 +22,13 @@ struct FeedFixture {
     func firebase() -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: Sandbox.baseURL,
-                namespace: namespace,
-                transport: SandboxTransport(sandbox),
-                retryPolicy: RetryPolicy(maxAttempts: 3, clock: RetryClock(now: { Date() }, sleep: { _ in })),
+                databaseURL: Sandbox.baseURL, namespace: namespace,
                 // Never replaced for silence: a loaded machine can stall a
                 // test longer than any short window.
                 streaming: FirebaseStreamPolicy(
-                    idleTimeout: .seconds(3600), baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))
-            )
+                    idleTimeout: .seconds(3600), baseDelay: .milliseconds(10), maxDelay: .milliseconds(50))),
+            transport: SandboxTransport(sandbox),
+            retryPolicy: RetryPolicy(maxAttempts: 3, clock: RetryClock(now: { Date() }, sleep: { _ in }))
         )
     }
 
