@@ -70,6 +70,11 @@ let package = Package(
         .library(name: "Networking", targets: ["Networking"]),
         .library(name: "Models", targets: ["Models"]),
         .library(name: "Sandbox", targets: ["Sandbox"]),
+        .library(name: "SandboxCore", targets: ["SandboxCore"]),
+        .library(name: "SandboxFirebase", targets: ["SandboxFirebase"]),
+        .library(name: "SandboxAirtable", targets: ["SandboxAirtable"]),
+        .library(name: "SandboxBankey", targets: ["SandboxBankey"]),
+        .library(name: "SandboxSooGreyhounds", targets: ["SandboxSooGreyhounds"]),
         .library(name: "AirtableClient", targets: ["AirtableClient"]),
         .library(name: "BankeyClient", targets: ["BankeyClient"]),
         .library(name: "SooGreyhoundsClient", targets: ["SooGreyhoundsClient"]),
@@ -110,7 +115,26 @@ let package = Package(
     ],
     targets: library("Networking")
         + library("Models", dependencies: ["Networking"], testResources: [.copy("Fixtures")])
-        + library("Sandbox", dependencies: ["Networking"], resources: [.copy("Resources")])
+        + library("SandboxCore", dependencies: ["Networking"], testDependencies: ["Networking"])
+        + library(
+            "SandboxFirebase", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
+            testDependencies: ["Networking", "SandboxCore"])
+        + library(
+            "SandboxAirtable", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
+            testDependencies: ["SandboxCore"])
+        + library(
+            "SandboxBankey", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
+            testDependencies: ["Networking", "SandboxCore"])
+        + library(
+            "SandboxSooGreyhounds", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
+            testDependencies: ["Networking", "SandboxCore"])
+        + library(
+            "Sandbox",
+            dependencies: [
+                "Networking", "SandboxCore", "SandboxFirebase", "SandboxAirtable", "SandboxBankey",
+                "SandboxSooGreyhounds",
+            ],
+            testDependencies: ["Networking", "SandboxCore", "SandboxAirtable"])
         + library("AirtableClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("BankeyClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("SooGreyhoundsClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
@@ -136,7 +160,7 @@ let package = Package(
             ],
             resources: [.copy("Resources")],
             testDependencies: [
-                "Sandbox", "Networking",
+                "Sandbox", "SandboxFirebase", "Networking",
                 server("Hummingbird", from: "hummingbird"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),

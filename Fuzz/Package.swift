@@ -15,6 +15,9 @@ let package = Package(
         .package(path: "../Packages/Networking"),
         .package(path: "../Packages/Models"),
         .package(path: "../Packages/Sandbox"),
+        .package(path: "../Packages/SandboxCore"),
+        .package(path: "../Packages/SandboxFirebase"),
+        .package(path: "../Packages/SandboxAirtable"),
         .package(path: "../Packages/AirtableClient"),
     ],
     targets: [
@@ -24,6 +27,9 @@ let package = Package(
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Models", package: "Models"),
                 .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "SandboxCore", package: "SandboxCore"),
+                .product(name: "SandboxFirebase", package: "SandboxFirebase"),
+                .product(name: "SandboxAirtable", package: "SandboxAirtable"),
                 .product(name: "AirtableClient", package: "AirtableClient"),
             ],
             swiftSettings: [.unsafeFlags(["-parse-as-library"])]

@@ -17,6 +17,7 @@ let package = Package(
     traits: [.default(enabledTraits: ["SandboxServer"]), .trait(name: "SandboxServer")],
     dependencies: [
         .package(path: "../Sandbox"),
+        .package(path: "../SandboxFirebase"),
         .package(path: "../Networking"),
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
@@ -59,6 +60,7 @@ let package = Package(
             dependencies: [
                 "SandboxServer",
                 .product(name: "Sandbox", package: "Sandbox"),
+                .product(name: "SandboxFirebase", package: "SandboxFirebase"),
                 .product(name: "Networking", package: "Networking"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),

@@ -106,7 +106,8 @@ struct SooGreyhoundsExampleTests {
             .deletingLastPathComponent()
         let image = try Data(
             contentsOf: repository.appendingPathComponent(
-                "Packages/Sandbox/Sources/Sandbox/Resources/soogreyhounds/images/Caron_S17_3592.jpg"))
+                "Packages/SandboxSooGreyhounds/Sources/SandboxSooGreyhounds/Resources/soogreyhounds/images/Caron_S17_3592.jpg"
+            ))
         try image.write(to: photo)
         let notes = folder.appendingPathComponent("notes.txt")
         try Data("not a photo".utf8).write(to: notes)

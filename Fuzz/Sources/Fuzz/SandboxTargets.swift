@@ -2,6 +2,9 @@ import Foundation
 import Networking
 
 @testable import Sandbox
+@testable import SandboxAirtable
+@testable import SandboxCore
+@testable import SandboxFirebase
 
 /// The emulators, shared by the targets that send them requests; made anew
 /// every few thousand inputs so writes cannot accumulate without end.

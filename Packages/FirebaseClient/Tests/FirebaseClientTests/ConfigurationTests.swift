@@ -28,7 +28,7 @@ struct ConfigurationTests {
             var firstName: String
         }
         let sandbox = try await Sandbox()
-        var firebase = FirebaseClient(
+        let firebase = FirebaseClient(
             databaseURL: Sandbox.baseURL, namespace: "decoder", transport: SandboxTransport(sandbox))
         try await firebase.put(JSON.object(["first_name": "Ada"]), at: "people/a")
         firebase.http.decoder.keyDecodingStrategy = .convertFromSnakeCase

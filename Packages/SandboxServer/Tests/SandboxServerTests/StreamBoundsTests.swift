@@ -3,6 +3,7 @@ import Networking
 import Testing
 
 @testable import Sandbox
+@testable import SandboxFirebase
 @testable import SandboxServer
 
 /// Event streams as a whole: slow readers cannot hold more than the

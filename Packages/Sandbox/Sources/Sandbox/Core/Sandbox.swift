@@ -51,7 +51,7 @@ public final class Sandbox: Sendable {
         firebase = try await FirebaseEmulator(configuration: configuration.firebase, storage: storage)
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
         // Webhook pings the Sandbox sends are in its request log too.
-        await airtable.webhookRegistry.observeDeliveries { [requests] delivery in
+        await airtable.observeWebhookDeliveries { [requests] delivery in
             await requests.record(delivery)
         }
         bankey = BankeyEmulator()

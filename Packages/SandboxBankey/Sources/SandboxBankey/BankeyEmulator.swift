@@ -1,0 +1,71 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// The Bankey course server, emulated: `GET /bankey/profile/{1|2|3}` and
+/// `GET /bankey/profile/{id}/accounts` answer the exact bytes the course's
+/// server sent (trailing commas included, which strict JSON parsers refuse
+/// and a Bankey client must survive), and the lesson's older path
+/// `/bankey/customer/1/accounts` answers the same accounts. Anything else
+/// is a 404.
+///
+/// ```swift
+/// let sandbox = try await Sandbox()
+/// let profile = await sandbox.respond(to: SandboxRequest("GET", "/bankey/profile/1"))
+/// ```
+public final class BankeyEmulator: SandboxService {
+    private let files: [String: Data]
+
+    /// `bankey`.
+    public var name: String { "bankey" }
+
+    /// Creates the emulator with the course's files from the package's
+    /// resources.
+    public init() {
+        files = Self.bundledFiles
+    }
+
+    /// The customers the course serves: `1`, `2` and `3`.
+    public static let customerIDs = ["1", "2", "3"]
+
+    /// The course's files, read once per process and shared.
+    private static let bundledFiles: [String: Data] = {
+        var files: [String: Data] = [:]
+        for id in customerIDs {
+            for kind in ["profile", "accounts"] {
+                let name = "\(kind)-\(id)"
+                if let data = SandboxResources.bankey.data("bankey/\(name).json") {
+                    files[name] = data
+                }
+            }
+        }
+        return files
+    }()
+
+    /// Paths under `/bankey/`.
+    public func handles(_ request: SandboxRequest) -> Bool {
+        request.path.hasPrefix("/bankey/")
+    }
+
+    /// The course's bytes as `application/json`, or a 404.
+    public func respond(to request: SandboxRequest) async -> SandboxResponse {
+        guard request.method == "GET", let name = Self.file(for: request.pathSegments), let data = files[name] else {
+            return .text(404, "Not Found")
+        }
+        return .json(200, data)
+    }
+
+    /// Which file a path names: `profile-1` for `/bankey/profile/1`,
+    /// `accounts-1` for `/bankey/profile/1/accounts` and
+    /// `/bankey/customer/1/accounts`.
+    private static func file(for segments: [String]) -> String? {
+        switch segments.count {
+        case 3 where segments[1] == "profile":
+            return "profile-\(segments[2])"
+        case 4 where (segments[1] == "profile" || segments[1] == "customer") && segments[3] == "accounts":
+            return "accounts-\(segments[2])"
+        default:
+            return nil
+        }
+    }
+}

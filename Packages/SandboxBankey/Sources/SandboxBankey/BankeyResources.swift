@@ -1,0 +1,8 @@
+import Foundation
+import SandboxCore
+
+extension SandboxResources {
+    /// This emulator's seed data.
+    public static let bankey = SandboxResources(
+        folder: Bundle.module.url(forResource: "Resources", withExtension: nil))
+}

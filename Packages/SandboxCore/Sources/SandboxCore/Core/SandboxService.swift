@@ -1,0 +1,55 @@
+import Networking
+
+/// One emulated API: it claims the requests it serves and answers them.
+///
+/// Services never throw: every failure, the service's own errors included,
+/// is an HTTP answer shaped like the real API's.
+public protocol SandboxService: Sendable {
+    /// A short name for logs and the start-up banner, such as `firebase`.
+    var name: String { get }
+
+    /// Whether the request belongs to this service (by path alone).
+    func handles(_ request: SandboxRequest) -> Bool
+
+    /// Answers a request this service handles.
+    func respond(to request: SandboxRequest) async -> SandboxResponse
+
+    /// The answer to a request whose body is over the server's limit, in
+    /// the service's own error format; the body itself was never read.
+    func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse
+
+    /// The largest body the service takes for a request, judged from its
+    /// head (the body is not read yet), or `nil` for no limit of its own:
+    /// a server refuses a larger body without reading it.
+    func maxBodySize(for request: SandboxRequest) -> Int?
+
+    /// The answer to a path with a control character in it, in the
+    /// service's own error format; the request goes no further.
+    func invalidPath(_ request: SandboxRequest) -> SandboxResponse
+}
+
+extension SandboxService {
+    /// A 400 with a plain JSON error, for services with no format of their
+    /// own.
+    public func invalidPath(_ request: SandboxRequest) -> SandboxResponse {
+        .controlCharacterInPath
+    }
+
+    /// No limit of the service's own.
+    public func maxBodySize(for request: SandboxRequest) -> Int? {
+        nil
+    }
+
+    /// A 413 with a plain JSON error, for services with no format of their own.
+    public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
+        .payloadTooLarge
+    }
+}
+
+extension SandboxResponse {
+    /// A 413 with a plain JSON error: the answer to an oversized body when
+    /// no service has a format of its own.
+    public static var payloadTooLarge: SandboxResponse {
+        .json(413, ["error": "Payload too large."])
+    }
+}

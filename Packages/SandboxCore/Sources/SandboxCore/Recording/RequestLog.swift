@@ -1,0 +1,162 @@
+import Foundation
+
+/// The last requests a ``Sandbox`` answered, oldest first, bounded so a long
+/// run cannot grow it without end: the last `capacity` requests, and the
+/// bodies of the newest of them within a byte budget.
+public actor RequestLog {
+    /// Which recorded requests a page of the log holds.
+    public struct Filter: Sendable {
+        /// A glob pattern (`*` for any run of characters) the path matches.
+        public var path: String? {
+            didSet { pattern = path.map(FaultPattern.init) }
+        }
+        /// The service that answered (`firebase`, `airtable`, …).
+        public var service: String?
+        /// The method, compared without case.
+        public var method: String?
+        /// The statuses: an exact code, or a class (`400..<500`).
+        public var statuses: Range<Int>?
+        /// Any other test an entry must pass, such as the server's "not
+        /// from the console".
+        public var predicate: (@Sendable (RecordedRequest) -> Bool)?
+        /// ``path``, compiled once for the whole page.
+        private var pattern: FaultPattern?
+
+        /// Creates a filter; the default keeps everything.
+        public init(
+            path: String? = nil, service: String? = nil, method: String? = nil, statuses: Range<Int>? = nil,
+            predicate: (@Sendable (RecordedRequest) -> Bool)? = nil
+        ) {
+            self.path = path
+            self.service = service
+            self.method = method
+            self.statuses = statuses
+            self.predicate = predicate
+            pattern = path.map(FaultPattern.init)
+        }
+
+        /// Whether `entry` passes every test.
+        public func matches(_ entry: RecordedRequest) -> Bool {
+            (pattern?.matches(entry.path) ?? true)
+                && (service.map { $0 == entry.service } ?? true)
+                && (method.map { $0.caseInsensitiveCompare(entry.method) == .orderedSame } ?? true)
+                && (statuses.map { $0.contains(entry.status) } ?? true)
+                && (predicate?(entry) ?? true)
+        }
+    }
+
+    /// A ring once full: `oldest` is where the next entry overwrites, so
+    /// recording costs the same however long the server has run. (Removing
+    /// the first of 10,000 entries moved them all, on every request.)
+    private var entries: [RecordedRequest] = []
+    private var oldest = 0
+    private var nextID = 1
+    private let capacity: Int
+    /// The most body bytes kept, over all entries.
+    private let bodyBudget: Int
+    private var bodyBytes = 0
+    /// The oldest entry that may still hold its bodies: every older one has
+    /// let go of them, so releasing walks forward from here, once per entry.
+    private var oldestWithBodies = 1
+
+    /// Creates a log keeping the last `capacity` requests, and the bodies of
+    /// the newest of them (at most ``CapturedBody/limit`` bytes of each) as
+    /// long as they add up to no more than `bodyBudget` bytes.
+    public init(capacity: Int = 10_000, bodyBudget: Int = 8 << 20) {
+        self.capacity = max(0, capacity)
+        self.bodyBudget = max(0, bodyBudget)
+    }
+
+    /// Every recorded request, oldest first.
+    public var all: [RecordedRequest] {
+        Array(entries[oldest...] + entries[..<oldest])
+    }
+
+    /// The recorded requests whose path matches a glob pattern (`*` for any
+    /// run of characters), optionally of one method.
+    public func matching(_ pattern: String, method: String? = nil) -> [RecordedRequest] {
+        page(Filter(path: pattern, method: method))
+    }
+
+    /// The newest `limit` requests that pass `filter`, between two ids
+    /// (both excluded), oldest first: `after` the newest one a viewer has,
+    /// `before` the oldest, to page back.
+    ///
+    /// It walks from the newest entry and stops at `after` or the limit,
+    /// so a live view asking for what is new reads only what is new.
+    public func page(_ filter: Filter = Filter(), after: Int? = nil, before: Int? = nil, limit: Int = .max)
+        -> [RecordedRequest]
+    {
+        var found: [RecordedRequest] = []
+        var remaining = entries.count
+        var index = oldest == 0 ? entries.count - 1 : oldest - 1
+        while remaining > 0, found.count < limit {
+            let entry = entries[index]
+            if let after, entry.id <= after { break }
+            if before.map({ entry.id < $0 }) ?? true, filter.matches(entry) {
+                found.append(entry)
+            }
+            remaining -= 1
+            index = index == 0 ? entries.count - 1 : index - 1
+        }
+        return found.reversed()
+    }
+
+    /// The request with this id, if the log still holds it.
+    public func entry(id: Int) -> RecordedRequest? {
+        index(of: id).map { entries[$0] }
+    }
+
+    /// Where the entry with this id is in the ring: ids are consecutive
+    /// from the oldest, so it is arithmetic, not a search.
+    private func index(of id: Int) -> Int? {
+        guard let first = entries.isEmpty ? nil : entries[oldest].id, id >= first, id < nextID else { return nil }
+        return (oldest + (id - first)) % entries.count
+    }
+
+    /// The id the next request will get.
+    public var nextEntryID: Int { nextID }
+
+    /// Forgets every recorded request; ids go on from where they were, so a
+    /// viewer's cursor never points at a different request.
+    public func clear() {
+        entries.removeAll()
+        oldest = 0
+        bodyBytes = 0
+        oldestWithBodies = nextID
+    }
+
+    /// Appends a request, giving it the next id; the oldest entries let go
+    /// of their bodies until the kept bytes are within the budget again.
+    public func record(_ entry: RecordedRequest) {
+        guard capacity > 0 else { return }
+        var entry = entry
+        entry.id = nextID
+        nextID += 1
+        if entries.count == capacity {
+            releaseBodies(of: oldest)
+            entries[oldest] = entry
+            oldest = (oldest + 1) % capacity
+        } else {
+            entries.append(entry)
+        }
+        bodyBytes += Self.keptBytes(entry)
+        while bodyBytes > bodyBudget, oldestWithBodies < nextID {
+            if let index = index(of: oldestWithBodies) {
+                releaseBodies(of: index)
+            }
+            oldestWithBodies += 1
+        }
+    }
+
+    /// Lets go of the bodies at `index`, counting them out of the budget.
+    private func releaseBodies(of index: Int) {
+        bodyBytes -= Self.keptBytes(entries[index])
+        entries[index].requestBody = entries[index].requestBody.released()
+        entries[index].responseBody = entries[index].responseBody.released()
+    }
+
+    private static func keptBytes(_ entry: RecordedRequest) -> Int {
+        entry.requestBody.prefix.count + entry.responseBody.prefix.count
+    }
+}

@@ -1,0 +1,81 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// Writes stored values as the Firebase REST API answers them: objects whose
+/// keys are all array indexes read back as arrays (Firebase's rule), keys in
+/// Firebase's order, compact or pretty-printed the way `print=pretty` does.
+enum FirebaseJSONWriter {
+    /// The JSON text of `value`.
+    static func data(_ value: JSON, pretty: Bool = false) -> Data {
+        value.serialized(pretty: pretty, layout: layout)
+    }
+
+    /// Firebase's layout of objects for the shared JSON serializer.
+    static let layout = JSON.ObjectLayout(members: sortedMembers, elements: arrayElements)
+
+    /// The JSON text of `value` as a string.
+    static func text(_ value: JSON) -> String {
+        String(decoding: data(value), as: UTF8.self)
+    }
+
+    /// The elements of `members` as an array, if Firebase would send them
+    /// as one: every key an array index (`0|[1-9]\d*`) and the largest below
+    /// twice the count. Missing indexes become `null`.
+    static func arrayElements(_ members: [String: JSON]) -> [JSON]? {
+        guard !members.isEmpty else { return nil }
+        var largest = 0
+        for key in members.keys {
+            guard let index = FirebaseKey.arrayIndex(key), index < 2 * members.count else { return nil }
+            largest = max(largest, index)
+        }
+        var elements = [JSON](repeating: .null, count: largest + 1)
+        for (key, member) in members {
+            if let index = FirebaseKey.arrayIndex(key) { elements[index] = member }
+        }
+        return elements
+    }
+
+    /// `keys` in Firebase's key order, ties (`"-0"` and `"00"`) broken by
+    /// bytes so that the output, and the ETag made from it, never varies.
+    static func sortedKeys(_ keys: some Collection<String>) -> [String] {
+        let keys = Array(keys)
+        return sortedOrder(of: keys).map { keys[$0] }
+    }
+
+    /// The members of an object in Firebase's key order.
+    static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
+        let entries = Array(members)
+        guard entries.count > 1 else { return entries }
+        return sortedOrder(of: entries.map(\.key)).map { entries[$0] }
+    }
+
+    /// The positions of `keys` in key order. Sorting positions rather than
+    /// the keys themselves moves integers, not strings, which is most of the
+    /// cost of writing a large object.
+    private static func sortedOrder(of keys: [String]) -> [Int] {
+        let numbers = keys.map(FirebaseKey.int32Value)
+        var order = Array(keys.indices)
+        keys.withUnsafeBufferPointer { keys in
+            numbers.withUnsafeBufferPointer { numbers in
+                order.sort { precedes(keys[$0], numbers[$0], keys[$1], numbers[$1]) }
+            }
+        }
+        return order
+    }
+
+    private static func precedes(_ lhs: String, _ lhsNumber: Int32?, _ rhs: String, _ rhsNumber: Int32?) -> Bool {
+        switch (lhsNumber, rhsNumber) {
+        case (let left?, let right?):
+            if left != right { return left < right }
+            if lhs.utf8.count != rhs.utf8.count { return lhs.utf8.count < rhs.utf8.count }
+            return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+        case (.some, nil):
+            return true
+        case (nil, .some):
+            return false
+        case (nil, nil):
+            return FirebaseKey.compareUTF16(lhs, rhs) == .orderedAscending
+        }
+    }
+}

@@ -1,0 +1,125 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// Who a request comes from, as the rules see it: an administrator (rules
+/// bypassed), or a caller whose `auth` the rules read (`null` when
+/// signed out).
+///
+/// Read from the credentials the REST API takes, the way the official
+/// emulator reads them:
+///
+/// - `Authorization: Bearer owner` (what the Admin SDKs send to an
+///   emulator), an OAuth 2 access token (`ya29.…`, as `access_token=` or a
+///   bearer token), or the database secret as `auth=`: an administrator.
+///   With a database secret configured, only the secret is.
+/// - A Firebase ID token (a JWT) as `auth=` or a bearer token: a signed-in
+///   user. Its claims are read without checking the signature, as the
+///   emulator does: `sub` (or `user_id`) is `auth.uid`, every claim is in
+///   `auth.token`, and `firebase.sign_in_provider` gives `auth.provider`.
+///   An expired token is refused.
+/// - `auth_variable_override=<JSON object or null>` beside administrator
+///   credentials: the rules run with that `auth`.
+enum FirebaseCaller: Sendable, Equatable {
+    /// Bypasses the rules.
+    case administrator
+    /// Runs the rules with this `auth`.
+    case user(auth: JSON)
+
+    /// The longest token read, in bytes.
+    static let maxTokenLength = 16 * 1024
+
+    static let unparsableToken = FirebaseEmulatorError(status: 401, message: "Could not parse auth token.")
+    static let expiredToken = FirebaseEmulatorError(status: 401, message: "Auth token is expired")
+    static let invalidOverride = FirebaseEmulatorError(
+        status: 400, message: "Invalid auth_variable_override: must be a JSON object or null.")
+
+    /// The caller of `request`, for a database whose secret is `secret`;
+    /// ID tokens read before come from `cache`.
+    init(
+        _ request: SandboxRequest, secret: String?, now: Date, cache: FirebaseIDTokenCache? = nil
+    ) throws(FirebaseEmulatorError) {
+        var token: String?
+        if let header = request.headers["Authorization"] {
+            let parts = header.split(separator: " ", maxSplits: 1)
+            if parts.count == 2, parts[0].lowercased() == "bearer" { token = String(parts[1]) }
+        }
+        token = token ?? request.query("access_token") ?? request.query("auth")
+        guard let token else {
+            self = .user(auth: .null)
+            return
+        }
+        guard token.utf8.count <= Self.maxTokenLength else { throw Self.unparsableToken }
+        if let secret {
+            if token == secret {
+                self = try Self.overridden(request) ?? .administrator
+                return
+            }
+        } else if token == "owner" || token.hasPrefix("ya29.") {
+            self = try Self.overridden(request) ?? .administrator
+            return
+        }
+        let entry: FirebaseIDTokenCache.Entry
+        if let cached = cache?.entry(for: token) {
+            entry = cached
+        } else {
+            entry = try Self.entry(ofIDToken: token)
+            cache?.store(entry, for: token)
+        }
+        if let expiry = entry.expiry, expiry < now.timeIntervalSince1970 {
+            throw Self.expiredToken
+        }
+        self = .user(auth: entry.auth)
+    }
+
+    /// The `auth` an ID token gives, and its expiry.
+    private static func entry(ofIDToken token: String) throws(FirebaseEmulatorError) -> FirebaseIDTokenCache.Entry {
+        guard let claims = claims(ofJWT: token) else { throw unparsableToken }
+        guard let uid = claims["sub"]?.stringValue ?? claims["user_id"]?.stringValue, !uid.isEmpty else {
+            throw unparsableToken
+        }
+        let signIn = claims["firebase"]?["sign_in_provider"]?.stringValue ?? "custom"
+        let provider = signIn.hasSuffix(".com") ? String(signIn.dropLast(4)) : signIn
+        return FirebaseIDTokenCache.Entry(
+            auth: ["uid": .string(uid), "provider": .string(provider), "token": .object(claims)],
+            expiry: claims["exp"]?.numberValue)
+    }
+
+    /// The `auth` the administrator asked the rules to run with, if any.
+    private static func overridden(_ request: SandboxRequest) throws(FirebaseEmulatorError) -> FirebaseCaller? {
+        guard let text = request.query("auth_variable_override") else { return nil }
+        guard let value = try? JSON.parse(text, maxDepth: 32) else { throw invalidOverride }
+        switch value {
+        case .null, .object: return .user(auth: value)
+        default: throw invalidOverride
+        }
+    }
+
+    /// The claims of a JWT, `header.payload.signature` in base64url, when
+    /// the token is one: the header names an algorithm and the payload is
+    /// an object.
+    static func claims(ofJWT token: String) -> [String: JSON]? {
+        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 3,
+            let header = decodedSegment(parts[0]), header["alg"]?.stringValue != nil,
+            let payload = decodedSegment(parts[1]), case .object(let claims) = payload
+        else { return nil }
+        return claims
+    }
+
+    private static func decodedSegment(_ segment: Substring) -> JSON? {
+        // base64url to base64, byte by byte (no string searching).
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(segment.utf8.count + 3)
+        for byte in segment.utf8 {
+            switch byte {
+            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
+            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
+            default: bytes.append(byte)
+            }
+        }
+        bytes += Array(repeating: UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4)
+        guard let data = Data(base64Encoded: Data(bytes)) else { return nil }
+        return try? JSON.parse(data, maxDepth: 32)
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// The rules at one place of the rules tree: its `.read`, `.write`,
+/// `.validate` and `.indexOn`, its named children and at most one `$`
+/// wildcard child.
+final class FirebaseRuleNode: Sendable {
+    /// One rule: its parsed expression, its text, and where it sits.
+    struct Rule: Sendable {
+        /// The parsed expression.
+        let expression: FirebaseRuleExpression
+        /// The expression compiled, as it is evaluated.
+        let program: FirebaseRuleProgram
+        /// The expression as written, for the log's explanations.
+        let source: String
+        /// Its place in the rules tree, such as `/posts/$postID/.write`.
+        let location: String
+
+        init(expression: FirebaseRuleExpression, source: String, location: String) {
+            self.expression = expression
+            program = FirebaseRuleProgram(expression)
+            self.source = source
+            self.location = location
+        }
+    }
+
+    /// `.read`, if present.
+    let read: Rule?
+    /// `.write`, if present.
+    let write: Rule?
+    /// `.validate`, if present.
+    let validate: Rule?
+    /// The children named in `.indexOn`.
+    let indexOn: [String]
+    /// Children by key.
+    let children: [String: FirebaseRuleNode]
+    /// The `$` child: its variable's name (with the `$`) and rules.
+    let wildcard: (name: String, node: FirebaseRuleNode)?
+
+    init(
+        read: Rule?, write: Rule?, validate: Rule?, indexOn: [String], children: [String: FirebaseRuleNode],
+        wildcard: (name: String, node: FirebaseRuleNode)?
+    ) {
+        self.read = read
+        self.write = write
+        self.validate = validate
+        self.indexOn = indexOn
+        self.children = children
+        // Few children, as most rule nodes have: compared in a list, which
+        // is quicker than hashing the key.
+        smallChildren = children.count <= 8 ? children.map { ($0.key, $0.value) } : nil
+        self.wildcard = wildcard
+        hasValidation =
+            validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
+    }
+
+    /// The node for `key` below this one and the variable it binds: the
+    /// named child first, else the wildcard.
+    func child(_ key: String) -> (node: FirebaseRuleNode, binding: (name: String, value: String)?)? {
+        if let named = named(key) { return (named, nil) }
+        if let wildcard { return (wildcard.node, (wildcard.name, key)) }
+        return nil
+    }
+
+    /// The child named `key`, if any (not the wildcard).
+    func named(_ key: String) -> FirebaseRuleNode? {
+        guard let smallChildren else { return children[key] }
+        for (name, node) in smallChildren where name == key { return node }
+        return nil
+    }
+
+    private let smallChildren: [(String, FirebaseRuleNode)]?
+
+    /// Whether the node, or any below it, has a `.validate` rule: the walk
+    /// over written data skips the branches that have none.
+    let hasValidation: Bool
+}
