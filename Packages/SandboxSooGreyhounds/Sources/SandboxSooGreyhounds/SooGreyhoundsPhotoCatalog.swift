@@ -35,7 +35,7 @@ struct SooGreyhoundsPhotoCatalog: Sendable {
             self.photos.enumerated().map { ($1.file, $0) }, uniquingKeysWith: { first, _ in first })
     }
 
-    /// The bundled catalogue, read once per process: every ``Sandbox`` (tests
+    /// The bundled catalogue, read once per process: every `Sandbox` (tests
     /// make hundreds) shares it instead of reading and hashing the images again.
     static let bundled = load()
 

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Holds the scripted faults and the added latency of a ``Sandbox``.
+/// Holds the scripted faults and the added latency of a `Sandbox`.
 ///
-/// Tests reach it through ``Sandbox/faults``; a running server exposes the
+/// Tests reach it through `Sandbox.faults`; a running server exposes the
 /// same controls on its local-only `/__sandbox/` admin routes.
 ///
 /// Bounded, and never a queue requests wait in: at most

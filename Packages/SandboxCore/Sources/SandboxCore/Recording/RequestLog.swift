@@ -1,6 +1,6 @@
 import Foundation
 
-/// The last requests a ``Sandbox`` answered, oldest first, bounded so a long
+/// The last requests a `Sandbox` answered, oldest first, bounded so a long
 /// run cannot grow it without end: the last `capacity` requests, and the
 /// bodies of the newest of them within a byte budget.
 public actor RequestLog {

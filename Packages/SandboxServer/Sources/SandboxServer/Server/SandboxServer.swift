@@ -16,7 +16,7 @@ import Sandbox
 /// ```
 ///
 /// Every request reaches the ``/Sandbox/Sandbox`` as a
-/// ``/Sandbox/SandboxRequest``: the method token NIO's parser read (one it
+/// ``/SandboxCore/SandboxRequest``: the method token NIO's parser read (one it
 /// does not know, such as `BREW`, is refused there with a 400), the raw
 /// percent-encoded path and query, the headers (with `Host`), the body, and
 /// whether the caller is on this machine (the `/__sandbox/` admin routes

@@ -2,7 +2,7 @@ import Foundation
 import GRDB
 import Sandbox
 
-/// A ``/Sandbox/SandboxStorage`` in an SQLite database, `sandbox.sqlite` in a
+/// A ``/SandboxCore/SandboxStorage`` in an SQLite database, `sandbox.sqlite` in a
 /// data directory: what makes `sandbox --data-dir DIR` durable.
 ///
 /// Every row lives in one table keyed by (namespace, key). The database runs
