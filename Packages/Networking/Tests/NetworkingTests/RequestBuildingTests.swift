@@ -11,7 +11,7 @@ struct RequestBuildingTests {
         return try client.makeHTTPRequest(request).url.absoluteString
     }
 
-    @Test("HTTPMethod has the five lesson methods (and HEAD) as raw values")
+    @Test("HTTPMethod has the five lesson methods (and HEAD, OPTIONS) as raw values")
     func methods() {
         #expect(HTTPMethod.get.rawValue == "GET")
         #expect(HTTPMethod.post.rawValue == "POST")
@@ -21,7 +21,7 @@ struct RequestBuildingTests {
         #expect(HTTPMethod(rawValue: "HEAD") == .head)
         #expect(HTTPMethod.allCases.filter { !$0.isIdempotent } == [.post])
         // Interpolated, it reads as the logs and the wire show it.
-        #expect(HTTPMethod.allCases.map { "\($0)" } == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE"])
+        #expect(HTTPMethod.allCases.map { "\($0)" } == ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"])
     }
 
     @Test("Lesson 2's urlFromURLParameters: search + [q: test]")

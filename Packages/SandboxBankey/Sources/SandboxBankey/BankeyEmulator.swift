@@ -47,25 +47,29 @@ public final class BankeyEmulator: SandboxService {
         request.path.hasPrefix("/bankey/")
     }
 
-    /// The course's bytes as `application/json`, or a 404.
+    /// The course's bytes as `application/json`, or a 404 (for any other
+    /// method too, as the course server answered).
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
-        guard request.method == "GET", let name = Self.file(for: request.pathSegments), let data = files[name] else {
-            return .text(404, "Not Found")
-        }
-        return .json(200, data)
+        await Self.routes.respond(to: request, with: self, methodNotAllowed: { _ in .text(404, "Not Found") })
     }
 
-    /// Which file a path names: `profile-1` for `/bankey/profile/1`,
-    /// `accounts-1` for `/bankey/profile/1/accounts` and
-    /// `/bankey/customer/1/accounts`.
-    private static func file(for segments: [String]) -> String? {
-        switch segments.count {
-        case 3 where segments[1] == "profile":
-            return "profile-\(segments[2])"
-        case 4 where (segments[1] == "profile" || segments[1] == "customer") && segments[3] == "accounts":
-            return "accounts-\(segments[2])"
-        default:
-            return nil
-        }
+    /// The course server's endpoints.
+    public static let routes = RouteTable<BankeyEmulator>([
+        Route(.get, "/bankey/profile/{id}", "A customer's profile") { bankey, _, parameters in
+            bankey.file("profile-" + parameters["id"])
+        },
+        Route(.get, "/bankey/profile/{id}/accounts", "A customer's accounts") { bankey, _, parameters in
+            bankey.file("accounts-" + parameters["id"])
+        },
+        Route(.get, "/bankey/customer/{id}/accounts", "The same accounts, at the lesson's older path") {
+            bankey, _, parameters in
+            bankey.file("accounts-" + parameters["id"])
+        },
+    ])
+
+    /// The course's file `name` as `application/json`, or a 404.
+    private func file(_ name: String) -> SandboxResponse {
+        guard let data = files[name] else { return .text(404, "Not Found") }
+        return .json(200, data)
     }
 }

@@ -213,8 +213,51 @@ public final class FirebaseEmulator: SandboxService {
 
     /// Answers a REST request; every refusal is a Firebase error body.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
+        await Self.routes.respond(
+            to: request, with: self, method: Self.method(of: request),
+            notFound: { FirebaseEmulatorError.invalidPath.response },
+            methodNotAllowed: { _ in FirebaseEmulatorError.methodNotAllowed.response })
+    }
+
+    /// The methods of a location: read, and the four writes.
+    private static let dataMethods: Set<HTTPMethod> = [.get, .head, .put, .post, .patch, .delete]
+
+    /// The REST API's endpoints, as Firebase's REST reference lists them.
+    /// The method may come from `X-HTTP-Method-Override` (a header or a
+    /// query item), as Firebase allows.
+    public static let routes = RouteTable<FirebaseEmulator>([
+        Route(.options, "/{path...}.json", "A browser's CORS preflight") { _, _, _ in
+            SandboxResponse(status: 200, headers: preflightHeaders)
+        },
+        Route(nil, "/.settings/rules.json", "The security rules: GET reads, PUT replaces (an administrator only)") {
+            firebase, request, _ in
+            await firebase.answering { () throws(FirebaseEmulatorError) in
+                try await firebase.rulesRequest(
+                    request, method: method(of: request), caller: firebase.caller(of: request))
+            }
+        },
+        Route(dataMethods, "/{path...}/.priority.json", "A node's priority alone: read, replace or remove") {
+            firebase, request, _ in
+            await firebase.answering { () throws(FirebaseEmulatorError) in
+                try await firebase.location(request, priorityOnly: true)
+            }
+        },
+        Route(
+            dataMethods, "/{path...}.json",
+            "A location: GET reads, queries or streams (Accept: text/event-stream); PUT, POST (a push id), PATCH, DELETE write"
+        ) { firebase, request, _ in
+            await firebase.answering { () throws(FirebaseEmulatorError) in
+                try await firebase.location(request, priorityOnly: false)
+            }
+        },
+    ])
+
+    /// The answer of `handler`, or its error's Firebase body.
+    private func answering(
+        _ handler: () async throws(FirebaseEmulatorError) -> SandboxResponse
+    ) async -> SandboxResponse {
         do throws(FirebaseEmulatorError) {
-            return try await handle(request)
+            return try await handler()
         } catch {
             return error.response
         }
@@ -281,18 +324,18 @@ public final class FirebaseEmulator: SandboxService {
 
     // MARK: Requests
 
-    private func handle(_ request: SandboxRequest) async throws(FirebaseEmulatorError) -> SandboxResponse {
+    /// Who is asking: from `auth`, `access_token` or `Authorization`.
+    private func caller(of request: SandboxRequest) throws(FirebaseEmulatorError) -> FirebaseCaller {
+        try FirebaseCaller(request, secret: configuration.authSecret, now: Date(), cache: idTokens)
+    }
+
+    /// A read or a write of a location, or of its priority alone
+    /// (`…/.priority.json`).
+    private func location(
+        _ request: SandboxRequest, priorityOnly: Bool
+    ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         let method = Self.method(of: request)
-        if method == "OPTIONS" {
-            return SandboxResponse(status: 200, headers: Self.preflightHeaders)
-        }
-        let caller = try FirebaseCaller(request, secret: configuration.authSecret, now: Date(), cache: idTokens)
-        if request.path == "/.settings/rules.json" {
-            return try await rulesRequest(request, method: method, caller: caller)
-        }
-        guard ["GET", "HEAD", "PUT", "POST", "PATCH", "DELETE"].contains(method) else { throw .methodNotAllowed }
-        // `…/.priority.json` is the node's priority, read or replaced alone.
-        let priorityOnly = request.path.hasSuffix("/.priority.json")
+        let caller = try caller(of: request)
         let path = try FirebasePath(
             requestPath: priorityOnly ? String(request.path.dropLast("/.priority.json".count)) + ".json" : request.path)
         let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)

@@ -8,14 +8,9 @@ extension SooGreyhoundsEmulator {
     /// `If-None-Match` matches (or, without it, when `If-Modified-Since` is
     /// not older than the image). Only the catalogue's file names exist, so
     /// no spelling of `..` reaches the file system.
-    func image(_ request: SandboxRequest, _ segments: [String]) -> SandboxResponse {
-        guard segments.count == 2, let photo = photo(file: segments[1]) else {
+    func image(_ request: SandboxRequest, file: String) -> SandboxResponse {
+        guard let photo = photo(file: file) else {
             return .text(404, "Not Found")
-        }
-        guard request.method == "GET" || request.method == "HEAD" else {
-            var response = SandboxResponse.text(405, "Method Not Allowed")
-            response.headers["Allow"] = "GET, HEAD"
-            return response
         }
         let validators: HTTPHeaders = [
             "ETag": photo.etag, "Last-Modified": HTTPDate.string(from: photo.lastModified),

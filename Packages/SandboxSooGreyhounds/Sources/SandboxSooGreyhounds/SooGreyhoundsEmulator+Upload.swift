@@ -19,11 +19,6 @@ extension SooGreyhoundsEmulator {
     /// the public methods.
     func upload(_ request: SandboxRequest) -> SandboxResponse {
         let rest = FlickrFormat.rest
-        guard request.method == "POST" else {
-            var response = SandboxResponse.text(405, "Method Not Allowed")
-            response.headers["Allow"] = "POST"
-            return response
-        }
         let form: MultipartFormData
         do {
             form = try MultipartFormData(body: request.body, contentType: request.headers["Content-Type"])

@@ -82,13 +82,23 @@ public final class SooGreyhoundsEmulator: SandboxService {
 
     /// Answers a REST call or an upload, or serves an image.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
-        let segments = request.pathSegments
-        switch segments {
-        case ["services", "rest"]: return rest(request)
-        case ["services", "upload"]: return upload(request)
-        default: return segments.first == "images" ? image(request, segments) : .text(404, "Not Found")
-        }
+        await Self.routes.respond(to: request, with: self)
     }
+
+    /// The service's endpoints, as Flickr documents its own.
+    public static let routes = RouteTable<SooGreyhoundsEmulator>([
+        Route(nil, "/services/rest", "Call a method: soogreyhounds.photos.getList or .search") { service, request, _ in
+            service.rest(request)
+        },
+        Route(.post, "/services/upload", "Upload a photo: a multipart form with photo, title, tags, is_public") {
+            service, request, _ in
+            service.upload(request)
+        },
+        Route([.get, .head], "/images/{file}", "A photo's JPEG, with ETag and Last-Modified") {
+            service, request, parameters in
+            service.image(request, file: parameters["file"])
+        },
+    ])
 
     /// The upload limit for uploads, none of its own for the rest.
     public func maxBodySize(for request: SandboxRequest) -> Int? {

@@ -1,7 +1,9 @@
 /// The HTTP methods the lessons use, with the method token as the raw value.
 ///
 /// Lesson 1 needs `GET` and `POST`; lesson 2 asks for `PUT`, `PATCH` and
-/// `DELETE` as well. `HEAD` is here because retries treat it as safe.
+/// `DELETE` as well. `HEAD` is here because retries treat it as safe, and
+/// `OPTIONS` because browsers send it before a cross-origin request (the
+/// Sandbox answers it as Firebase does).
 ///
 /// It describes itself as its token, as logs and the wire show it:
 /// `"\(HTTPMethod.get)"` is `GET`.
@@ -18,6 +20,8 @@ public enum HTTPMethod: String, Sendable, Hashable, CaseIterable, Codable, Custo
     case patch = "PATCH"
     /// Removes a resource.
     case delete = "DELETE"
+    /// Asks what a resource allows: a browser's CORS preflight.
+    case options = "OPTIONS"
 
     /// Whether repeating the request has the same effect as sending it once.
     ///

@@ -1,0 +1,58 @@
+import Networking
+
+/// One endpoint of an emulator: the methods it answers, its path, what it
+/// is for, and the handler that answers it.
+///
+/// ```swift
+/// Route(.get, "/bankey/profile/{id}", "A customer's profile") { bankey, request, parameters in
+///     bankey.file("profile-" + parameters["id"])
+/// }
+/// ```
+public struct Route<Service: Sendable>: Sendable {
+    /// The handler's type: the service, the request and the path's
+    /// parameters in, the answer out.
+    public typealias Handler = @Sendable (Service, SandboxRequest, RouteParameters) async -> SandboxResponse
+
+    /// The methods answered; `nil` for any (the handler then decides).
+    public let methods: Set<HTTPMethod>?
+    /// The path.
+    public let pattern: PathPattern
+    /// What the endpoint is for, in one line of the endpoint list.
+    public let summary: String
+    let handler: Handler
+
+    /// A route for the given methods, or any method when `methods` is `nil`.
+    ///
+    /// - Parameters:
+    ///   - methods: The methods answered; `nil` for any.
+    ///   - pattern: The path, with `{name}` parameters.
+    ///   - summary: One line for the endpoint list.
+    ///   - handler: Answers a matching request.
+    public init(
+        _ methods: Set<HTTPMethod>?, _ pattern: PathPattern, _ summary: String, handler: @escaping Handler
+    ) {
+        self.methods = methods
+        self.pattern = pattern
+        self.summary = summary
+        self.handler = handler
+    }
+
+    /// A route for one method.
+    ///
+    /// - Parameters:
+    ///   - method: The method answered.
+    ///   - pattern: The path, with `{name}` parameters.
+    ///   - summary: One line for the endpoint list.
+    ///   - handler: Answers a matching request.
+    public init(
+        _ method: HTTPMethod, _ pattern: PathPattern, _ summary: String, handler: @escaping Handler
+    ) {
+        self.init([method], pattern, summary, handler: handler)
+    }
+
+    /// The methods as the endpoint list shows them: `GET, HEAD`, or `*`.
+    public var methodList: String {
+        guard let methods else { return "*" }
+        return HTTPMethod.allCases.filter(methods.contains).map(\.rawValue).joined(separator: ", ")
+    }
+}

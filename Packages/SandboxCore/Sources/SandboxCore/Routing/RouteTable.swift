@@ -1,0 +1,84 @@
+import Networking
+
+/// An emulator's endpoints, declared in one place and read in order: the
+/// endpoint list the service documents, and how a request finds its
+/// handler.
+///
+/// ```swift
+/// static let routes = RouteTable<BankeyEmulator>([
+///     Route(.get, "/bankey/profile/{id}", "A customer's profile") { bankey, _, parameters in … },
+/// ])
+/// let response = await Self.routes.respond(to: request, with: self)
+/// ```
+public struct RouteTable<Service: Sendable>: Sendable {
+    /// The routes, in the order they are tried.
+    public let routes: [Route<Service>]
+
+    /// A table of `routes`, tried in order: a more specific path goes
+    /// before a pattern that would also match it.
+    public init(_ routes: [Route<Service>]) {
+        self.routes = routes
+    }
+
+    /// What a request found in the table.
+    public enum Match: Sendable {
+        /// A route that answers it, with the path's parameters.
+        case found(Route<Service>, RouteParameters)
+        /// Routes with its path exist, but none for its method.
+        case methodNotAllowed(allowed: Set<HTTPMethod>)
+        /// No route has its path.
+        case notFound
+    }
+
+    /// The route for `method` and `segments`. Each route is tried once, in
+    /// time linear in the path.
+    public func match(method: String, segments: [String]) -> Match {
+        var allowed: Set<HTTPMethod> = []
+        let method = HTTPMethod(rawValue: method)
+        for route in routes {
+            guard let parameters = route.pattern.match(segments) else { continue }
+            guard let methods = route.methods else { return .found(route, parameters) }
+            if let method, methods.contains(method) { return .found(route, parameters) }
+            allowed.formUnion(methods)
+        }
+        return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
+    }
+
+    /// Answers `request` with its route's handler; `notFound` or
+    /// `methodNotAllowed` when it has none.
+    ///
+    /// - Parameters:
+    ///   - request: The request.
+    ///   - service: The service the handler runs on.
+    ///   - method: The method to route by; the request's by default (a
+    ///     service that honours a method override passes the overridden one).
+    ///   - notFound: The answer for a path no route has.
+    ///   - methodNotAllowed: The answer for a method the path's routes do
+    ///     not take, given the methods they do.
+    public func respond(
+        to request: SandboxRequest, with service: Service, method: String? = nil,
+        notFound: @Sendable () -> SandboxResponse = { .text(404, "Not Found") },
+        methodNotAllowed: @Sendable (Set<HTTPMethod>) -> SandboxResponse = SandboxResponse.methodNotAllowed
+    ) async -> SandboxResponse {
+        switch match(method: method ?? request.method, segments: request.pathSegments) {
+        case .found(let route, let parameters): await route.handler(service, request, parameters)
+        case .methodNotAllowed(let allowed): methodNotAllowed(allowed)
+        case .notFound: notFound()
+        }
+    }
+
+    /// The endpoint list: one `METHODS /path  summary` line per route.
+    public var endpoints: [String] {
+        routes.map { "\($0.methodList) \($0.pattern)  \($0.summary)" }
+    }
+}
+
+extension SandboxResponse {
+    /// `405 Method Not Allowed` as text, with `Allow` listing `allowed`.
+    public static func methodNotAllowed(_ allowed: Set<HTTPMethod>) -> SandboxResponse {
+        var response = SandboxResponse.text(405, "Method Not Allowed")
+        response.headers["Allow"] = HTTPMethod.allCases.filter(allowed.contains).map(\.rawValue).joined(
+            separator: ", ")
+        return response
+    }
+}

@@ -1,0 +1,55 @@
+import Networking
+import Testing
+
+@testable import SandboxCore
+
+@Suite("Routes: path patterns, parameters, methods and the endpoint list")
+struct RoutingTests {
+    @Test("Literals and {parameters} match whole segments, and nothing more or less")
+    func parameters() {
+        let pattern: PathPattern = "/bankey/profile/{id}/accounts"
+        #expect(pattern.match(["bankey", "profile", "7", "accounts"]) == RouteParameters(["id": "7"]))
+        #expect(pattern.match(["bankey", "profile", "7"]) == nil)
+        #expect(pattern.match(["bankey", "profile", "7", "accounts", "x"]) == nil)
+        #expect(pattern.match(["bankey", "customer", "7", "accounts"]) == nil)
+        #expect(pattern.match([]) == nil)
+        #expect(PathPattern("/").match([]) == RouteParameters())
+        #expect(pattern.description == "/bankey/profile/{id}/accounts")
+    }
+
+    @Test("{rest...} takes what the literals after it leave, and its suffix must end the last one")
+    func rest() {
+        let json: PathPattern = "/{path...}.json"
+        #expect(json.match(["posts", "a.json"])?["path"] == "posts/a")
+        #expect(json.match([".json"])?["path"] == "")
+        #expect(json.match(["posts", "a"]) == nil)
+        #expect(json.match([]) == nil)
+        let priority: PathPattern = "/{path...}/.priority.json"
+        #expect(priority.match(["posts", "a", ".priority.json"])?["path"] == "posts/a")
+        #expect(priority.match([".priority.json"])?["path"] == "")
+        #expect(priority.match(["posts", "a.json"]) == nil)
+    }
+
+    @Test("A table tries routes in order, tells a wrong method from a missing path, and lists its endpoints")
+    func table() async {
+        let table = RouteTable<String>([
+            Route(.get, "/items/special", "The special item") { _, _, _ in .text(200, "special") },
+            Route([.get, .put], "/items/{id}", "An item") { name, _, parameters in
+                .text(200, name + " " + parameters["id"])
+            },
+            Route(nil, "/any", "Anything goes") { _, request, _ in .text(200, request.method) },
+        ])
+        #expect(await table.respond(to: SandboxRequest("GET", "/items/special"), with: "s").bodyText == "special")
+        #expect(await table.respond(to: SandboxRequest("PUT", "/items/special"), with: "s").bodyText == "s special")
+        #expect(await table.respond(to: SandboxRequest("GET", "/items/%41"), with: "s").bodyText == "s A")
+        let refused = await table.respond(to: SandboxRequest("DELETE", "/items/1"), with: "s")
+        #expect(refused.status == 405)
+        #expect(refused.headers["Allow"] == "GET, PUT")
+        #expect(await table.respond(to: SandboxRequest("BREW", "/any"), with: "s").bodyText == "BREW")
+        #expect(await table.respond(to: SandboxRequest("GET", "/nothing"), with: "s").status == 404)
+        #expect(
+            table.endpoints == [
+                "GET /items/special  The special item", "GET, PUT /items/{id}  An item", "* /any  Anything goes",
+            ])
+    }
+}
