@@ -184,6 +184,11 @@ struct ConsoleBrowserTests {
             try await browser.type("2", into: "#ft-count")
             try await browser.click("#ft-form button[type=submit]")
             try await browser.element("#ft-pending td.mono")
+            // The endpoint list comes from the emulators' route tables.
+            try await browser.waitUntil(
+                "the endpoint list",
+                "return [...document.querySelectorAll('#ft-endpoints code')].some((code) => code.textContent === 'GET /bankey/profile/{id}')"
+            )
             try await ConsoleHarness.screenshot(browser, "faults")
 
             let bankey = BankeyClient(baseURL: server.baseURL.appending(path: "bankey/"), retryPolicy: .never)

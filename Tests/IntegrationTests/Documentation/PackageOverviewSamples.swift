@@ -57,6 +57,25 @@ struct PackageOverviewSamples {
         #expect(printed == ["Kevin"])
     }
 
+    @Test("SandboxCore routes a request through a declared table")
+    func sandboxCore() async throws {
+        let printed = await Printed.capture {
+            // snippet: sandbox-core-overview
+            struct Greeter: Sendable {
+                let greeting = "Hello"
+            }
+            let routes = RouteTable<Greeter>([
+                Route(.get, "/greetings/{name}", "A greeting") { greeter, _, parameters in
+                    .text(200, "\(greeter.greeting), \(parameters["name"])")
+                }
+            ])
+            let response = await routes.respond(to: SandboxRequest("GET", "/greetings/Ada"), with: Greeter())
+            print(response.bodyText, routes.endpoints[0])  // Hello, Ada GET /greetings/{name}  A greeting
+            // end snippet
+        }
+        #expect(printed == ["Hello, Ada GET /greetings/{name}  A greeting"])
+    }
+
     @Test("SandboxServer serves the feed over HTTP, through a scripted fault")
     func sandboxServer() async throws {
         // snippet: sandbox-server-overview

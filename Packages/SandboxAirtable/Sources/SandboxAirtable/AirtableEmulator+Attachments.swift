@@ -60,9 +60,8 @@ extension AirtableEmulator {
     /// `GET /v0/attachments/{id}/{filename}`: an uploaded file, as its
     /// attachment's `url` names it (no token needed, as Airtable's
     /// attachment URLs).
-    func attachmentFile(_ segments: [String]) async -> SandboxResponse? {
-        guard segments.count == 4, segments[1] == "attachments" else { return nil }
-        guard let data = await store.file(segments[2]) else { return AirtableFailure.notFound.response }
+    func attachmentFile(id: String) async -> SandboxResponse {
+        guard let data = await store.file(id) else { return AirtableFailure.notFound.response }
         return SandboxResponse(
             status: 200, headers: ["Content-Type": "application/octet-stream"], body: .data(data))
     }

@@ -3,127 +3,134 @@ import Networking
 import SandboxCore
 
 extension AirtableEmulator {
-    /// The metadata API: `whoami`, the bases (list, create, read), a base's
-    /// tables (list, create, update) and their fields (create, update), in
-    /// the shapes Airtable documents.
-    func metadata(_ request: SandboxRequest, _ path: [String]) async throws(AirtableFailure) -> SandboxResponse {
-        switch (request.method, path.count) {
-        case ("GET", 1) where path[0] == "whoami":
-            return .json(
-                200,
-                [
-                    "id": AirtableCells.sandboxUser["id"] ?? .null,
-                    "email": AirtableCells.sandboxUser["email"] ?? .null,
-                    "scopes": [
-                        "data.records:read", "data.records:write", "data.recordComments:read",
-                        "data.recordComments:write", "schema.bases:read", "schema.bases:write", "webhook:manage",
-                    ],
-                ])
-        case ("GET", 1) where path[0] == "bases":
-            let bases = await store.allBases.map { base -> JSON in
-                ["id": .string(base.id), "name": .string(base.name), "permissionLevel": "create"]
-            }
-            return .json(200, ["bases": .array(bases)])
-        case ("POST", 1) where path[0] == "bases":
-            return try await createBase(request)
-        case (_, 2...) where path[0] == "bases":
-            guard let base = await store.base(path[1]) else {
-                throw AirtableID.isValid(path[1], prefix: "app") ? .modelNotFound : .notFound
-            }
-            guard await rateLimiter.admit(base: base.id) else { throw .rateLimited }
-            return try await baseMetadata(request, base, Array(path.dropFirst(2)))
-        default:
-            throw .notFound
-        }
+    /// `GET /v0/meta/whoami`: the sandbox's one user and the token's scopes.
+    func whoami() -> SandboxResponse {
+        .json(
+            200,
+            [
+                "id": AirtableCells.sandboxUser["id"] ?? .null,
+                "email": AirtableCells.sandboxUser["email"] ?? .null,
+                "scopes": [
+                    "data.records:read", "data.records:write", "data.recordComments:read",
+                    "data.recordComments:write", "schema.bases:read", "schema.bases:write", "webhook:manage",
+                ],
+            ])
     }
 
-    private func baseMetadata(
-        _ request: SandboxRequest, _ base: AirtableBase, _ path: [String]
+    /// `GET /v0/meta/bases`.
+    func listBases() async -> SandboxResponse {
+        let bases = await store.allBases.map { base -> JSON in
+            ["id": .string(base.id), "name": .string(base.name), "permissionLevel": "create"]
+        }
+        return .json(200, ["bases": .array(bases)])
+    }
+
+    /// The base of a `/v0/meta/bases/{base}/…` request: it exists (a
+    /// well-formed id that does not is `MODEL_ID_NOT_FOUND`), then the rate
+    /// limit.
+    func metadataBase(_ id: String) async throws(AirtableFailure) -> AirtableBase {
+        guard let base = await store.base(id) else {
+            throw AirtableID.isValid(id, prefix: "app") ? .modelNotFound : .notFound
+        }
+        guard await rateLimiter.admit(base: base.id) else { throw .rateLimited }
+        return base
+    }
+
+    /// `POST /v0/meta/bases/{base}/tables`.
+    func createTable(_ request: SandboxRequest, in base: AirtableBase) async throws(AirtableFailure) -> SandboxResponse
+    {
+        let body = try Self.jsonBody(request)
+        let table = try AirtableSchemaCodec.table(body, keepsIDs: false, position: base.tables.count)
+        guard base.tables.count < AirtableSchemaCodec.maxTables else {
+            throw AirtableSchemaCodec.schemaError(
+                "A base may have at most \(AirtableSchemaCodec.maxTables) tables.")
+        }
+        guard base.tableIndex(table.name) == nil else {
+            throw AirtableSchemaCodec.schemaError(
+                "The base already has a table named \(JSON.string(table.name).jsonText).")
+        }
+        do {
+            try await store.addTable(table, toBase: base.id)
+        } catch {
+            throw .storageFailed
+        }
+        return .json(200, AirtableSchemaCodec.json(table))
+    }
+
+    /// `PATCH /v0/meta/bases/{base}/tables/{table}`: a new name or
+    /// description.
+    func updateTable(
+        _ request: SandboxRequest, _ tableKey: String, in base: AirtableBase
     ) async throws(AirtableFailure) -> SandboxResponse {
-        switch (request.method, path.count) {
-        case ("GET", 0):
-            return .json(200, Self.baseInfo(base))
-        case ("GET", 1) where path[0] == "tables":
-            return .json(200, ["tables": .array(base.tables.map(AirtableSchemaCodec.json))])
-        case ("POST", 1) where path[0] == "tables":
-            let body = try Self.jsonBody(request)
-            let table = try AirtableSchemaCodec.table(body, keepsIDs: false, position: base.tables.count)
-            guard base.tables.count < AirtableSchemaCodec.maxTables else {
+        let body = try Self.jsonBody(request)
+        let name = try Self.optionalText(body["name"])
+        let description = try Self.optionalText(body["description"])
+        guard name != nil || description != nil else { throw .invalidRequest }
+        if let name, let other = base.tableIndex(name),
+            base.tables[other].id != base.tables[base.tableIndex(tableKey) ?? other].id
+        {
+            throw AirtableSchemaCodec.schemaError(
+                "The base already has a table named \(JSON.string(name).jsonText).")
+        }
+        let table = try await store.write(base: base.id, table: tableKey) { transaction throws(AirtableFailure) in
+            transaction.describe(
+                name: name ?? transaction.table.name, description: description ?? transaction.table.description)
+            return AirtableSchemaCodec.json(transaction.table)
+        }
+        return .json(200, table)
+    }
+
+    /// `POST /v0/meta/bases/{base}/tables/{table}/fields`.
+    func createField(
+        _ request: SandboxRequest, table tableKey: String, in base: AirtableBase
+    ) async throws(AirtableFailure) -> SandboxResponse {
+        let body = try Self.jsonBody(request)
+        let field = try await store.write(base: base.id, table: tableKey) { transaction throws(AirtableFailure) in
+            let field = try AirtableSchemaCodec.field(body, tableID: transaction.table.id, keepsIDs: false)
+            guard transaction.table.fields.count < AirtableSchemaCodec.maxFields,
+                !transaction.table.fields.contains(where: { $0.name.lowercased() == field.name.lowercased() })
+            else {
                 throw AirtableSchemaCodec.schemaError(
-                    "A base may have at most \(AirtableSchemaCodec.maxTables) tables.")
+                    "The table already has a field named \(JSON.string(field.name).jsonText).")
             }
-            guard base.tableIndex(table.name) == nil else {
-                throw AirtableSchemaCodec.schemaError(
-                    "The base already has a table named \(JSON.string(table.name).jsonText).")
-            }
-            do {
-                try await store.addTable(table, toBase: base.id)
-            } catch {
-                throw .storageFailed
-            }
-            return .json(200, AirtableSchemaCodec.json(table))
-        case ("PATCH", 2) where path[0] == "tables":
-            let body = try Self.jsonBody(request)
-            let name = try Self.optionalText(body["name"])
-            let description = try Self.optionalText(body["description"])
-            guard name != nil || description != nil else { throw .invalidRequest }
-            if let name, let other = base.tableIndex(name),
-                base.tables[other].id != base.tables[base.tableIndex(path[1]) ?? other].id
+            transaction.add(field)
+            return field.id
+        }
+        // Read back after the write: a link field has gained its twin's id.
+        let added = await store.table(base: base.id, tableKey)?.fields.first { $0.id == field }
+        return .json(200, added.map(AirtableSchemaCodec.json) ?? .null)
+    }
+
+    /// `PATCH /v0/meta/bases/{base}/tables/{table}/fields/{field}`: a new
+    /// name or description.
+    func updateField(
+        _ request: SandboxRequest, _ fieldKey: String, table tableKey: String, in base: AirtableBase
+    ) async throws(AirtableFailure) -> SandboxResponse {
+        let body = try Self.jsonBody(request)
+        let name = try Self.optionalText(body["name"])
+        let description = try Self.optionalText(body["description"])
+        guard name != nil || description != nil else { throw .invalidRequest }
+        let field = try await store.write(base: base.id, table: tableKey) { transaction throws(AirtableFailure) in
+            guard let field = transaction.table.fields.first(where: { $0.id == fieldKey || $0.name == fieldKey })
+            else { throw .modelNotFound }
+            if let name,
+                transaction.table.fields.contains(where: {
+                    $0.id != field.id && $0.name.lowercased() == name.lowercased()
+                })
             {
                 throw AirtableSchemaCodec.schemaError(
-                    "The base already has a table named \(JSON.string(name).jsonText).")
+                    "The table already has a field named \(JSON.string(name).jsonText).")
             }
-            let table = try await store.write(base: base.id, table: path[1]) { transaction throws(AirtableFailure) in
-                transaction.describe(
-                    name: name ?? transaction.table.name, description: description ?? transaction.table.description)
-                return AirtableSchemaCodec.json(transaction.table)
-            }
-            return .json(200, table)
-        case ("POST", 3) where path[0] == "tables" && path[2] == "fields":
-            let body = try Self.jsonBody(request)
-            let field = try await store.write(base: base.id, table: path[1]) { transaction throws(AirtableFailure) in
-                let field = try AirtableSchemaCodec.field(body, tableID: transaction.table.id, keepsIDs: false)
-                guard transaction.table.fields.count < AirtableSchemaCodec.maxFields,
-                    !transaction.table.fields.contains(where: { $0.name.lowercased() == field.name.lowercased() })
-                else {
-                    throw AirtableSchemaCodec.schemaError(
-                        "The table already has a field named \(JSON.string(field.name).jsonText).")
-                }
-                transaction.add(field)
-                return field.id
-            }
-            // Read back after the write: a link field has gained its twin's id.
-            let added = await store.table(base: base.id, path[1])?.fields.first { $0.id == field }
-            return .json(200, added.map(AirtableSchemaCodec.json) ?? .null)
-        case ("PATCH", 4) where path[0] == "tables" && path[2] == "fields":
-            let body = try Self.jsonBody(request)
-            let name = try Self.optionalText(body["name"])
-            let description = try Self.optionalText(body["description"])
-            guard name != nil || description != nil else { throw .invalidRequest }
-            let field = try await store.write(base: base.id, table: path[1]) { transaction throws(AirtableFailure) in
-                guard let field = transaction.table.fields.first(where: { $0.id == path[3] || $0.name == path[3] })
-                else { throw .modelNotFound }
-                if let name,
-                    transaction.table.fields.contains(where: {
-                        $0.id != field.id && $0.name.lowercased() == name.lowercased()
-                    })
-                {
-                    throw AirtableSchemaCodec.schemaError(
-                        "The table already has a field named \(JSON.string(name).jsonText).")
-                }
-                transaction.describeField(
-                    field.id, name: name ?? field.name, description: description ?? field.description)
-                return transaction.table.fields.first { $0.id == field.id }.map(AirtableSchemaCodec.json) ?? .null
-            }
-            return .json(200, field)
-        default:
-            throw .notFound
+            transaction.describeField(
+                field.id, name: name ?? field.name, description: description ?? field.description)
+            return transaction.table.fields.first { $0.id == field.id }.map(AirtableSchemaCodec.json) ?? .null
         }
+        return .json(200, field)
     }
 
     /// `POST /v0/meta/bases`: `{"name", "workspaceId", "tables": [...]}`,
     /// answered with `{"id", "tables": [...]}`.
-    private func createBase(_ request: SandboxRequest) async throws(AirtableFailure) -> SandboxResponse {
+    func createBase(_ request: SandboxRequest) async throws(AirtableFailure) -> SandboxResponse {
         let body = try Self.jsonBody(request)
         guard body["workspaceId"]?.stringValue != nil else { throw .missingFields("workspaceId") }
         // A new base gets new ids: any the body gives are refused.
@@ -142,7 +149,7 @@ extension AirtableEmulator {
 
     /// `GET /v0/meta/bases/{base}`: the base and who can use it (the
     /// sandbox's one user).
-    private static func baseInfo(_ base: AirtableBase) -> JSON {
+    static func baseInfo(_ base: AirtableBase) -> JSON {
         let user = AirtableCells.sandboxUser
         let collaborator: JSON = [
             "userId": user["id"] ?? .null, "email": user["email"] ?? .null, "permissionLevel": "owner",

@@ -8,7 +8,7 @@ import SandboxCore
 /// Airtable uses two envelopes: `{"error":{"type","message"}}` for almost
 /// everything, and the bare `{"error":"NOT_FOUND"}` for unknown routes and
 /// records.
-struct AirtableFailure: Error, Sendable {
+struct AirtableFailure: SandboxFailure, Sendable {
     let status: Int
     /// `nil` for the bare `{"error":"NOT_FOUND"}` form.
     let type: String?

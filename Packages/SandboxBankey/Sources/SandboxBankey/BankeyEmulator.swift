@@ -47,6 +47,11 @@ public final class BankeyEmulator: SandboxService {
         request.path.hasPrefix("/bankey/")
     }
 
+    /// The endpoints of ``routes``, for endpoint lists.
+    public static var endpoints: [Endpoint] {
+        routes.endpoints
+    }
+
     /// The course's bytes as `application/json`, or a 404 (for any other
     /// method too, as the course server answered).
     public func respond(to request: SandboxRequest) async -> SandboxResponse {

@@ -211,6 +211,11 @@ public final class FirebaseEmulator: SandboxService {
         request.path.hasSuffix(".json")
     }
 
+    /// The endpoints of ``routes``, for endpoint lists.
+    public static var endpoints: [Endpoint] {
+        routes.endpoints
+    }
+
     /// Answers a REST request; every refusal is a Firebase error body.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         await Self.routes.respond(
@@ -229,39 +234,23 @@ public final class FirebaseEmulator: SandboxService {
         Route(.options, "/{path...}.json", "A browser's CORS preflight") { _, _, _ in
             SandboxResponse(status: 200, headers: preflightHeaders)
         },
-        Route(nil, "/.settings/rules.json", "The security rules: GET reads, PUT replaces (an administrator only)") {
-            firebase, request, _ in
-            await firebase.answering { () throws(FirebaseEmulatorError) in
-                try await firebase.rulesRequest(
-                    request, method: method(of: request), caller: firebase.caller(of: request))
-            }
+        Route(
+            nil, "/.settings/rules.json", "The security rules: GET reads, PUT replaces (an administrator only)"
+        ) { (firebase, request, _) throws(FirebaseEmulatorError) in
+            try await firebase.rulesRequest(request, method: method(of: request), caller: firebase.caller(of: request))
         },
-        Route(dataMethods, "/{path...}/.priority.json", "A node's priority alone: read, replace or remove") {
-            firebase, request, _ in
-            await firebase.answering { () throws(FirebaseEmulatorError) in
-                try await firebase.location(request, priorityOnly: true)
-            }
+        Route(
+            dataMethods, "/{path...}/.priority.json", "A node's priority alone: read, replace or remove"
+        ) { (firebase, request, _) throws(FirebaseEmulatorError) in
+            try await firebase.location(request, priorityOnly: true)
         },
         Route(
             dataMethods, "/{path...}.json",
             "A location: GET reads, queries or streams (Accept: text/event-stream); PUT, POST (a push id), PATCH, DELETE write"
-        ) { firebase, request, _ in
-            await firebase.answering { () throws(FirebaseEmulatorError) in
-                try await firebase.location(request, priorityOnly: false)
-            }
+        ) { (firebase, request, _) throws(FirebaseEmulatorError) in
+            try await firebase.location(request, priorityOnly: false)
         },
     ])
-
-    /// The answer of `handler`, or its error's Firebase body.
-    private func answering(
-        _ handler: () async throws(FirebaseEmulatorError) -> SandboxResponse
-    ) async -> SandboxResponse {
-        do throws(FirebaseEmulatorError) {
-            return try await handler()
-        } catch {
-            return error.response
-        }
-    }
 
     /// Firebase's own answer for a path it cannot read.
     public func invalidPath(_ request: SandboxRequest) -> SandboxResponse {

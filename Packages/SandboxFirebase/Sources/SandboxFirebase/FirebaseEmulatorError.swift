@@ -9,7 +9,7 @@ import SandboxCore
 /// service, its official emulator, or its SDKs), so that a client's error
 /// handling is tested against the text it will meet in production.
 /// ``FirebaseEmulator/setValue(_:at:namespace:)`` throws it too.
-public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConvertible {
+public struct FirebaseEmulatorError: SandboxFailure, Sendable, Hashable, CustomStringConvertible {
     /// The HTTP status, such as 400.
     public var status: Int
     /// The text of the `error` member.
@@ -31,7 +31,7 @@ public struct FirebaseEmulatorError: Error, Sendable, Hashable, CustomStringConv
 
     /// Firebase's error body: pretty-printed, with a trailing newline, the
     /// way the service answers every error.
-    var response: SandboxResponse {
+    public var response: SandboxResponse {
         var body = FirebaseJSONWriter.data(.object(["error": .string(message)]), pretty: true)
         body.append(UInt8(ascii: "\n"))
         var response = SandboxResponse.json(status, body, headers: FirebaseEmulator.commonHeaders)

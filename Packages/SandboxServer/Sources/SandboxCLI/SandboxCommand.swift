@@ -6,6 +6,13 @@ import SandboxServer
 /// `sandbox`: the lessons' four APIs on one local port, until Ctrl-C.
 @main
 struct SandboxCommand: AsyncParsableCommand {
+    /// Every emulator's endpoints, one indented line each, under its name.
+    static var endpointList: String {
+        Sandbox.endpoints.map { service in
+            "\n  \(service.service)\n" + service.endpoints.map { "    \($0)" }.joined(separator: "\n")
+        }.joined(separator: "\n")
+    }
+
     static let configuration = CommandConfiguration(
         commandName: "sandbox",
         abstract: "Serve the lessons' APIs (Firebase, Airtable, Bankey, SooGreyhounds) locally over HTTP.",
@@ -37,7 +44,9 @@ struct SandboxCommand: AsyncParsableCommand {
               sandbox --port 8080 --host 0.0.0.0
               sandbox --data-dir .sandbox-data
               sandbox --data-dir .sandbox-data --reset --no-rate-limit
-            """
+
+            Endpoints, from the emulators' route tables:
+            """ + Self.endpointList
     )
 
     @Option(

@@ -93,7 +93,9 @@ struct StartupBanner {
         let storage =
             options.dataDirectory.map { "\($0.appendingPathComponent(SQLiteStorage.fileName).path) (durable)" }
             ?? "in memory (use --data-dir DIR to keep it)"
+        let counts = Sandbox.endpoints.map { "\($0.endpoints.count) \($0.service)" }
         lines += [
+            "Endpoints:        " + counts.joined(separator: ", ") + " (sandbox --help and the console list them)",
             "Data:             \(storage)",
             "Admin (\(options.allowsRemoteAdmin ? "any machine" : "this machine only")): "
                 + "\(base)/__sandbox/health",

@@ -168,6 +168,13 @@ struct AdminRoutesTests {
             #expect(services["firebase"]?["namespaces"]?.arrayValue?.contains("devmtn-post") == true)
             #expect(services["airtable"]?["token"]?.stringValue == AirtableEmulator.Configuration.defaultToken)
             #expect(services["bankey"]?["customers"] == ["1", "2", "3"])
+            // Each emulator's route table, as the console lists it.
+            let endpoints = services["endpoints"]?.arrayValue ?? []
+            #expect(endpoints.compactMap { $0["service"]?.stringValue } == Sandbox.endpoints.map(\.service))
+            let bankey = endpoints.first { $0["service"] == "bankey" }?["endpoints"]?.arrayValue ?? []
+            #expect(bankey.first?["path"] == "/bankey/profile/{id}")
+            #expect(bankey.first?["methods"] == "GET")
+            #expect(bankey.count == BankeyEmulator.endpoints.count)
         }
     }
 

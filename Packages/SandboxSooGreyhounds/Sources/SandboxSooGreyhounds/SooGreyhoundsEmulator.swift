@@ -80,17 +80,25 @@ public final class SooGreyhoundsEmulator: SandboxService {
         request.path.hasPrefix("/services/") || request.path.hasPrefix("/images/")
     }
 
+    /// The endpoints of ``routes``, for endpoint lists.
+    public static var endpoints: [Endpoint] {
+        routes.endpoints
+    }
+
     /// Answers a REST call or an upload, or serves an image.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         await Self.routes.respond(to: request, with: self)
     }
+
+    /// Where uploads go, which have a size limit of their own.
+    static let uploadPath: PathPattern = "/services/upload"
 
     /// The service's endpoints, as Flickr documents its own.
     public static let routes = RouteTable<SooGreyhoundsEmulator>([
         Route(nil, "/services/rest", "Call a method: soogreyhounds.photos.getList or .search") { service, request, _ in
             service.rest(request)
         },
-        Route(.post, "/services/upload", "Upload a photo: a multipart form with photo, title, tags, is_public") {
+        Route(.post, uploadPath, "Upload a photo: a multipart form with photo, title, tags, is_public") {
             service, request, _ in
             service.upload(request)
         },
@@ -102,11 +110,11 @@ public final class SooGreyhoundsEmulator: SandboxService {
 
     /// The upload limit for uploads, none of its own for the rest.
     public func maxBodySize(for request: SandboxRequest) -> Int? {
-        request.pathSegments == ["services", "upload"] ? configuration.maxBodySize : nil
+        Self.uploadPath.match(request.pathSegments) != nil ? configuration.maxBodySize : nil
     }
 
     /// Flickr's code 8 for an upload over the limit.
     public func bodyTooLarge(_ request: SandboxRequest) -> SandboxResponse {
-        request.pathSegments == ["services", "upload"] ? uploadTooLarge() : .payloadTooLarge
+        Self.uploadPath.match(request.pathSegments) != nil ? uploadTooLarge() : .payloadTooLarge
     }
 }

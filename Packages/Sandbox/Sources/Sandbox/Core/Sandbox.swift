@@ -64,6 +64,13 @@ public final class Sandbox: Sendable {
         services.map(\.name)
     }
 
+    /// Each emulator's endpoints, from its route table: what the banner,
+    /// `sandbox --help` and the console list.
+    public static let endpoints: [(service: String, endpoints: [Endpoint])] = [
+        ("firebase", FirebaseEmulator.endpoints), ("airtable", AirtableEmulator.endpoints),
+        ("bankey", BankeyEmulator.endpoints), ("soogreyhounds", SooGreyhoundsEmulator.endpoints),
+    ]
+
     /// Answers a request: added latency, then a scripted fault if one
     /// matches, else the service that handles the path, else a 404.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {

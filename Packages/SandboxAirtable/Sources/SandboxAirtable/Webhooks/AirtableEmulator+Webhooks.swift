@@ -6,44 +6,65 @@ extension AirtableEmulator {
     /// How long a webhook lives before it must be refreshed: 7 days.
     static let webhookLifetime: TimeInterval = 7 * 24 * 3600
 
-    /// `/v0/bases/{base}/webhooks[/{webhook}[/refresh|/enableNotifications|/payloads]]`,
-    /// as Airtable documents them.
-    func webhooks(_ request: SandboxRequest, base baseID: String, _ path: [String]) async throws(AirtableFailure)
-        -> SandboxResponse
-    {
-        guard await store.base(baseID) != nil else {
-            throw AirtableID.isValid(baseID, prefix: "app") ? .modelNotFound : .notFound
+    /// The base of a `/v0/bases/{base}/webhooks…` request: the rate limit,
+    /// then whether it exists (a well-formed id that does not is
+    /// `MODEL_ID_NOT_FOUND`).
+    func webhooksBase(_ id: String) async throws(AirtableFailure) -> String {
+        guard await rateLimiter.admit(base: id) else { throw .rateLimited }
+        guard await store.base(id) != nil else {
+            throw AirtableID.isValid(id, prefix: "app") ? .modelNotFound : .notFound
         }
-        switch (request.method, path.count) {
-        case ("GET", 0):
-            let listed = await webhookRegistry.list(base: baseID).map(Self.describe)
-            return .json(200, ["webhooks": .array(listed)])
-        case ("POST", 0):
-            return try await createWebhook(request, base: baseID)
-        default:
-            break
-        }
-        guard let webhook = await webhookRegistry.webhook(path[0], base: baseID) else { throw .notFound }
-        switch (request.method, path.count > 1 ? path[1] : nil) {
-        case ("DELETE", nil):
-            await webhookRegistry.remove(webhook.id)
-            return .json(200, [:])
-        case ("POST", "refresh"):
-            let expiry = Date().addingTimeInterval(Self.webhookLifetime)
-            _ = await webhookRegistry.update(webhook.id) { $0.expirationTime = expiry }
-            return .json(200, ["expirationTime": .string(AirtableTimestamp.format(expiry))])
-        case ("POST", "enableNotifications"):
-            guard let enable = try Self.jsonBody(request)["enable"]?.boolValue else { throw .invalidRequest }
-            _ = await webhookRegistry.update(webhook.id) { $0.notificationsEnabled = enable }
-            return .json(200, [:])
-        case ("GET", "payloads"):
-            return .json(200, try Self.payloadPage(webhook, request))
-        default:
-            throw .notFound
-        }
+        return id
     }
 
-    private func createWebhook(_ request: SandboxRequest, base baseID: String) async throws(AirtableFailure)
+    /// `GET /v0/bases/{base}/webhooks`.
+    func listWebhooks(base baseID: String) async -> SandboxResponse {
+        let listed = await webhookRegistry.list(base: baseID).map(Self.describe)
+        return .json(200, ["webhooks": .array(listed)])
+    }
+
+    /// `DELETE /v0/bases/{base}/webhooks/{webhook}`.
+    func deleteWebhook(_ id: String, base baseID: String) async throws(AirtableFailure) -> SandboxResponse {
+        let webhook = try await webhook(id, base: baseID)
+        await webhookRegistry.remove(webhook.id)
+        return .json(200, [:])
+    }
+
+    /// `POST /v0/bases/{base}/webhooks/{webhook}/refresh`: 7 more days.
+    func refreshWebhook(_ id: String, base baseID: String) async throws(AirtableFailure) -> SandboxResponse {
+        let webhook = try await webhook(id, base: baseID)
+        let expiry = Date().addingTimeInterval(Self.webhookLifetime)
+        _ = await webhookRegistry.update(webhook.id) { $0.expirationTime = expiry }
+        return .json(200, ["expirationTime": .string(AirtableTimestamp.format(expiry))])
+    }
+
+    /// `POST /v0/bases/{base}/webhooks/{webhook}/enableNotifications`:
+    /// `{"enable": true|false}`.
+    func enableNotifications(
+        _ request: SandboxRequest, _ id: String, base baseID: String
+    ) async throws(AirtableFailure) -> SandboxResponse {
+        let webhook = try await webhook(id, base: baseID)
+        guard let enable = try Self.jsonBody(request)["enable"]?.boolValue else { throw .invalidRequest }
+        _ = await webhookRegistry.update(webhook.id) { $0.notificationsEnabled = enable }
+        return .json(200, [:])
+    }
+
+    /// `GET /v0/bases/{base}/webhooks/{webhook}/payloads`.
+    func webhookPayloads(
+        _ request: SandboxRequest, _ id: String, base baseID: String
+    ) async throws(AirtableFailure) -> SandboxResponse {
+        .json(200, try Self.payloadPage(try await webhook(id, base: baseID), request))
+    }
+
+    /// The webhook `id` of `baseID`, or Airtable's `NOT_FOUND`.
+    private func webhook(_ id: String, base baseID: String) async throws(AirtableFailure) -> AirtableWebhooks.Webhook {
+        guard let webhook = await webhookRegistry.webhook(id, base: baseID) else { throw .notFound }
+        return webhook
+    }
+
+    /// `POST /v0/bases/{base}/webhooks`: a specification and an optional
+    /// `notificationUrl`.
+    func createWebhook(_ request: SandboxRequest, base baseID: String) async throws(AirtableFailure)
         -> SandboxResponse
     {
         let body = try Self.jsonBody(request)

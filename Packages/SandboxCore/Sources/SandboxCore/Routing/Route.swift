@@ -11,7 +11,7 @@ import Networking
 public struct Route<Service: Sendable>: Sendable {
     /// The handler's type: the service, the request and the path's
     /// parameters in, the answer out.
-    public typealias Handler = @Sendable (Service, SandboxRequest, RouteParameters) async -> SandboxResponse
+    typealias Handler = @Sendable (Service, SandboxRequest, RouteParameters) async -> SandboxResponse
 
     /// The methods answered; `nil` for any (the handler then decides).
     public let methods: Set<HTTPMethod>?
@@ -21,20 +21,33 @@ public struct Route<Service: Sendable>: Sendable {
     public let summary: String
     let handler: Handler
 
-    /// A route for the given methods, or any method when `methods` is `nil`.
+    /// A route for the given methods, or any method when `methods` is
+    /// `nil`. Its handler may throw the service's own failure, which is
+    /// then the answer:
+    ///
+    /// ```swift
+    /// Route([.patch, .put], "/v0/{base}/{table}", "Update records") { (airtable, request, parameters) throws(AirtableFailure) in … }
+    /// ```
     ///
     /// - Parameters:
     ///   - methods: The methods answered; `nil` for any.
     ///   - pattern: The path, with `{name}` parameters.
     ///   - summary: One line for the endpoint list.
-    ///   - handler: Answers a matching request.
-    public init(
-        _ methods: Set<HTTPMethod>?, _ pattern: PathPattern, _ summary: String, handler: @escaping Handler
+    ///   - handler: Answers a matching request, or throws why not.
+    public init<Failure: SandboxFailure>(
+        _ methods: Set<HTTPMethod>?, _ pattern: PathPattern, _ summary: String,
+        handler: @escaping @Sendable (Service, SandboxRequest, RouteParameters) async throws(Failure) -> SandboxResponse
     ) {
         self.methods = methods
         self.pattern = pattern
         self.summary = summary
-        self.handler = handler
+        self.handler = { service, request, parameters in
+            do throws(Failure) {
+                return try await handler(service, request, parameters)
+            } catch {
+                return error.response
+            }
+        }
     }
 
     /// A route for one method.
@@ -43,9 +56,10 @@ public struct Route<Service: Sendable>: Sendable {
     ///   - method: The method answered.
     ///   - pattern: The path, with `{name}` parameters.
     ///   - summary: One line for the endpoint list.
-    ///   - handler: Answers a matching request.
-    public init(
-        _ method: HTTPMethod, _ pattern: PathPattern, _ summary: String, handler: @escaping Handler
+    ///   - handler: Answers a matching request, or throws why not.
+    public init<Failure: SandboxFailure>(
+        _ method: HTTPMethod, _ pattern: PathPattern, _ summary: String,
+        handler: @escaping @Sendable (Service, SandboxRequest, RouteParameters) async throws(Failure) -> SandboxResponse
     ) {
         self.init([method], pattern, summary, handler: handler)
     }

@@ -67,9 +67,17 @@ public struct RouteTable<Service: Sendable>: Sendable {
         }
     }
 
-    /// The endpoint list: one `METHODS /path  summary` line per route.
-    public var endpoints: [String] {
-        routes.map { "\($0.methodList) \($0.pattern)  \($0.summary)" }
+    /// The answer of the route that takes `request`, or `nil` when none
+    /// does (by path or by method): for a table tried before another.
+    public func response(to request: SandboxRequest, with service: Service) async -> SandboxResponse? {
+        guard case .found(let route, let parameters) = match(method: request.method, segments: request.pathSegments)
+        else { return nil }
+        return await route.handler(service, request, parameters)
+    }
+
+    /// The endpoint list, one per route, in order.
+    public var endpoints: [Endpoint] {
+        routes.map { Endpoint(methods: $0.methodList, path: $0.pattern.description, summary: $0.summary) }
     }
 }
 

@@ -209,8 +209,15 @@ struct ServicesAnswer: ResponseEncodable {
         var apiKey: String?
     }
 
+    /// One service's endpoints, from its route table.
+    struct ServiceEndpoints: Encodable {
+        var service: String
+        var endpoints: [Endpoint]
+    }
+
     var firebase: Firebase
     var airtable: Airtable
     var bankey: Bankey
     var soogreyhounds: SooGreyhounds
+    var endpoints = Sandbox.endpoints.map { ServiceEndpoints(service: $0.service, endpoints: $0.endpoints) }
 }

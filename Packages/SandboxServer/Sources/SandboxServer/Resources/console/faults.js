@@ -1,7 +1,7 @@
 // The fault controls: what the admin routes do, as a form, so a learner can
 // make the server fail and watch the SDK retry and the lesson's alert appear.
 import { $, h, poller, showError } from './dom.js';
-import { admin } from './api.js';
+import { admin, sandboxServices } from './api.js';
 
 let started = false;
 
@@ -49,6 +49,16 @@ function faultFromForm() {
   return fault;
 }
 
+// Each emulator's endpoints, from its route table (as `sandbox --help`
+// prints them): a list to copy paths from while scripting faults.
+function showEndpoints(services) {
+  const lists = (services.endpoints ?? []).map(({ service, endpoints }) => h('details', {},
+    h('summary', {}, `${service} (${endpoints.length})`),
+    h('ul', {}, ...endpoints.map(({ methods, path, summary }) => h('li', {},
+      h('code', {}, `${methods} ${path}`), ` ${summary}`)))));
+  $('ft-endpoints').replaceChildren(...lists);
+}
+
 const refreshing = poller(2000, refresh);
 
 export const faultsView = {
@@ -70,6 +80,7 @@ export const faultsView = {
         admin('PUT', 'airtable/rate-limit', { enabled: event.target.checked }).then(refresh).catch(showError);
       });
       $('ft-clear').addEventListener('click', () => admin('DELETE', 'faults').then(refresh).catch(showError));
+      sandboxServices().then(showEndpoints).catch(showError);
     }
     await refresh();
     refreshing.start();
