@@ -14,10 +14,10 @@ extension AirtableEmulator {
         _ request: SandboxRequest, base: String, table: AirtableTable, record id: String, comment commentID: String?
     ) async throws(AirtableFailure) -> SandboxResponse {
         guard let record = table.records[id] else { throw .notFound }
-        switch (request.method, commentID) {
-        case ("GET", nil):
+        switch (request.httpMethod, commentID) {
+        case (.get, nil):
             return .json(200, try Self.commentPage(record.comments.reversed(), request))
-        case ("POST", nil):
+        case (.post, nil):
             let body = try Self.jsonBody(request)
             let text = try Self.commentText(body)
             let parent = body["parentCommentId"]?.stringValue
@@ -38,7 +38,7 @@ extension AirtableEmulator {
                 return JSON.object(comment)
             }
             return .json(200, comment)
-        case ("PATCH", let commentID?):
+        case (.patch, let commentID?):
             let text = try Self.commentText(try Self.jsonBody(request))
             let comment = try await store.write(base: base, table: table.id) { transaction throws(AirtableFailure) in
                 guard var comments = transaction.record(id)?.comments,
@@ -53,7 +53,7 @@ extension AirtableEmulator {
                 return JSON.object(comment)
             }
             return .json(200, comment)
-        case ("DELETE", let commentID?):
+        case (.delete, let commentID?):
             try await store.write(base: base, table: table.id) { transaction throws(AirtableFailure) in
                 guard var comments = transaction.record(id)?.comments,
                     let index = comments.firstIndex(where: { $0["id"]?.stringValue == commentID })

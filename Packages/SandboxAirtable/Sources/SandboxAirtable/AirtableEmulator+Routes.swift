@@ -112,7 +112,7 @@ extension AirtableEmulator {
             (airtable, request, parameters) throws(AirtableFailure) in
             let table = try await airtable.recordsTable(parameters, request)
             return try await airtable.updateMany(
-                request, base: parameters["base"], table: table.id, replacing: request.method == "PUT")
+                request, base: parameters["base"], table: table.id, replacing: request.httpMethod == .put)
         },
         Route(.delete, "/v0/{base}/{table}", "Delete up to 10 records (records[])") {
             (airtable, request, parameters) throws(AirtableFailure) in
@@ -135,7 +135,7 @@ extension AirtableEmulator {
             let table = try await airtable.recordsTable(parameters, request)
             return try await airtable.updateOne(
                 request, base: parameters["base"], table: table.id, record: parameters["record"],
-                replacing: request.method == "PUT")
+                replacing: request.httpMethod == .put)
         },
         Route(.delete, "/v0/{base}/{table}/{record}", "Delete a record") {
             (airtable, request, parameters) throws(AirtableFailure) in

@@ -184,19 +184,19 @@ public final class FirebaseEmulator: SandboxService {
     /// `/.settings/rules.json`: an administrator reads the rules (as saved,
     /// or as strict JSON with `format=strict`) and replaces them.
     private func rulesRequest(
-        _ request: SandboxRequest, method: String, caller: FirebaseCaller
+        _ request: SandboxRequest, caller: FirebaseCaller
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         guard caller == .administrator else {
             throw .permissionDenied(
                 FirebaseRuleDenial(explanation: "Only an administrator may read or change the rules."))
         }
         let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)
-        switch method {
-        case "GET", "HEAD":
+        switch request.httpMethod {
+        case .get, .head:
             let rules = await databases.existing(named: namespace)?.rules ?? databases.defaultRules
             let text = request.query("format") == "strict" ? rules.strictJSON : rules.source
             return .json(200, Data(text.utf8), headers: Self.commonHeaders)
-        case "PUT":
+        case .put:
             // Too large or not UTF-8 fails in the parser, with its place.
             let source = String(decoding: request.body, as: UTF8.self)
             try await setRules(try Self.parsedRules(source), namespace: namespace)
@@ -218,8 +218,13 @@ public final class FirebaseEmulator: SandboxService {
 
     /// Answers a REST request; every refusal is a Firebase error body.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
-        await Self.routes.respond(
-            to: request, with: self, method: Self.method(of: request),
+        // The method may be overridden (`X-HTTP-Method-Override`, a header
+        // or a query item), as Firebase allows: routes and handlers see the
+        // one that counts.
+        var routed = request
+        routed.method = Self.method(of: request)
+        return await Self.routes.respond(
+            to: routed, with: self,
             notFound: { FirebaseEmulatorError.invalidPath.response },
             methodNotAllowed: { _ in FirebaseEmulatorError.methodNotAllowed.response })
     }
@@ -228,8 +233,6 @@ public final class FirebaseEmulator: SandboxService {
     private static let dataMethods: Set<HTTPMethod> = [.get, .head, .put, .post, .patch, .delete]
 
     /// The REST API's endpoints, as Firebase's REST reference lists them.
-    /// The method may come from `X-HTTP-Method-Override` (a header or a
-    /// query item), as Firebase allows.
     public static let routes = RouteTable<FirebaseEmulator>([
         Route(.options, "/{path...}.json", "A browser's CORS preflight") { _, _, _ in
             SandboxResponse(status: 200, headers: preflightHeaders)
@@ -237,7 +240,7 @@ public final class FirebaseEmulator: SandboxService {
         Route(
             nil, "/.settings/rules.json", "The security rules: GET reads, PUT replaces (an administrator only)"
         ) { (firebase, request, _) throws(FirebaseEmulatorError) in
-            try await firebase.rulesRequest(request, method: method(of: request), caller: firebase.caller(of: request))
+            try await firebase.rulesRequest(request, caller: firebase.caller(of: request))
         },
         Route(
             dataMethods, "/{path...}/.priority.json", "A node's priority alone: read, replace or remove"
@@ -323,7 +326,7 @@ public final class FirebaseEmulator: SandboxService {
     private func location(
         _ request: SandboxRequest, priorityOnly: Bool
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
-        let method = Self.method(of: request)
+        let method = request.httpMethod
         let caller = try caller(of: request)
         let path = try FirebasePath(
             requestPath: priorityOnly ? String(request.path.dropLast("/.priority.json".count)) + ".json" : request.path)
@@ -336,7 +339,7 @@ public final class FirebaseEmulator: SandboxService {
         // its streams unless someone writes to it, and never counts against
         // the namespace limit until then.
         let database: FirebaseDatabase
-        if method == "GET" || method == "HEAD" {
+        if method == .get || method == .head {
             if Self.isStream(request) {
                 database = await databases.listening(to: namespace)
             } else {
@@ -346,9 +349,9 @@ public final class FirebaseEmulator: SandboxService {
             database = try await databases.database(named: namespace)
         }
         switch method {
-        case "GET", "HEAD":
+        case .get, .head:
             let response = try await read(request, at: path, in: database, options: options, caller: caller)
-            guard method == "HEAD", case .data = response.body else { return response }
+            guard method == .head, case .data = response.body else { return response }
             return SandboxResponse(status: response.status, headers: response.headers)
         default:
             return try await write(
@@ -470,27 +473,27 @@ public final class FirebaseEmulator: SandboxService {
     }
 
     private func write(
-        _ request: SandboxRequest, method: String, at path: FirebasePath, in database: FirebaseDatabase,
+        _ request: SandboxRequest, method: HTTPMethod?, at path: FirebasePath, in database: FirebaseDatabase,
         options: Options, caller: FirebaseCaller
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         guard request.body.count <= configuration.maxBodySize else { throw .bodyTooLarge }
-        let ifMatch = method == "PUT" || method == "DELETE" ? request.headers["if-match"] : nil
+        let ifMatch = method == .put || method == .delete ? request.headers["if-match"] : nil
         if ifMatch != nil, options.shallow || options.hasQuery || options.silent {
             throw .conditionalWithOptions
         }
         let operation: FirebaseWrite.Operation
         switch method {
-        case "PUT" where options.priorityOnly:
+        case .put where options.priorityOnly:
             operation = .setPriority(try FirebaseBodyValidator.value(of: request.body, depth: path.depth))
-        case "DELETE" where options.priorityOnly:
+        case .delete where options.priorityOnly:
             operation = .setPriority(.null)
         case _ where options.priorityOnly:
             throw .invalidPath
-        case "PUT":
+        case .put:
             operation = .set(try FirebaseBodyValidator.value(of: request.body, depth: path.depth))
-        case "POST":
+        case .post:
             operation = .push(try FirebaseBodyValidator.value(of: request.body, depth: path.depth + 1))
-        case "PATCH":
+        case .patch:
             operation = .update(try FirebaseBodyValidator.updateMembers(of: request.body, at: path))
         default:
             operation = .remove

@@ -24,7 +24,7 @@ extension SooGreyhoundsEmulator {
         headers["Content-Type"] = "image/jpeg"
         headers["Content-Length"] = String(photo.image.count)
         return SandboxResponse(
-            status: 200, headers: headers, body: .data(request.method == "HEAD" ? Data() : photo.image))
+            status: 200, headers: headers, body: .data(request.httpMethod == .head ? Data() : photo.image))
     }
 
     private static func isNotModified(_ request: SandboxRequest, _ photo: SooGreyhoundsPhoto) -> Bool {

@@ -35,7 +35,7 @@ extension SooGreyhoundsEmulator {
     /// Flickr takes its parameters from a POSTed form as well as from the
     /// query string; both are read, the query first.
     private static func withFormParameters(_ request: SandboxRequest) -> SandboxRequest {
-        guard request.method == "POST", !request.body.isEmpty,
+        guard request.httpMethod == .post, !request.body.isEmpty,
             request.headers["Content-Type"]?.lowercased().hasPrefix("application/x-www-form-urlencoded") == true
         else { return request }
         var merged = request

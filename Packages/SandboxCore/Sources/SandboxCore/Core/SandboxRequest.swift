@@ -49,6 +49,13 @@ public struct SandboxRequest: Sendable {
         )
     }
 
+    /// The method as an ``/Networking/HTTPMethod``: what emulators and
+    /// routes compare. `nil` for a token it has no case for (`BREW`), which
+    /// ``method`` keeps as sent for the log.
+    public var httpMethod: HTTPMethod? {
+        HTTPMethod(rawValue: method)
+    }
+
     /// The path split at `/` and percent-decoded; empty segments are kept
     /// out, so `/a//b/` gives `["a", "b"]`. A segment that is not valid
     /// percent-encoding is kept as written.

@@ -8,13 +8,6 @@ public struct Endpoint: Sendable, Hashable, Codable, CustomStringConvertible {
     /// What it is for.
     public var summary: String
 
-    /// An endpoint.
-    public init(methods: String, path: String, summary: String) {
-        self.methods = methods
-        self.path = path
-        self.summary = summary
-    }
-
     /// `METHODS /path  summary`.
     public var description: String {
         "\(methods) \(path)  \(summary)"

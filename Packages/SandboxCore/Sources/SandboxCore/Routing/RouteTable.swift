@@ -32,9 +32,8 @@ public struct RouteTable<Service: Sendable>: Sendable {
 
     /// The route for `method` and `segments`. Each route is tried once, in
     /// time linear in the path.
-    public func match(method: String, segments: [String]) -> Match {
+    public func match(method: HTTPMethod?, segments: [String]) -> Match {
         var allowed: Set<HTTPMethod> = []
-        let method = HTTPMethod(rawValue: method)
         for route in routes {
             guard let parameters = route.pattern.match(segments) else { continue }
             guard let methods = route.methods else { return .found(route, parameters) }
@@ -50,17 +49,15 @@ public struct RouteTable<Service: Sendable>: Sendable {
     /// - Parameters:
     ///   - request: The request.
     ///   - service: The service the handler runs on.
-    ///   - method: The method to route by; the request's by default (a
-    ///     service that honours a method override passes the overridden one).
     ///   - notFound: The answer for a path no route has.
     ///   - methodNotAllowed: The answer for a method the path's routes do
     ///     not take, given the methods they do.
     public func respond(
-        to request: SandboxRequest, with service: Service, method: String? = nil,
+        to request: SandboxRequest, with service: Service,
         notFound: @Sendable () -> SandboxResponse = { .text(404, "Not Found") },
         methodNotAllowed: @Sendable (Set<HTTPMethod>) -> SandboxResponse = SandboxResponse.methodNotAllowed
     ) async -> SandboxResponse {
-        switch match(method: method ?? request.method, segments: request.pathSegments) {
+        switch match(method: request.httpMethod, segments: request.pathSegments) {
         case .found(let route, let parameters): await route.handler(service, request, parameters)
         case .methodNotAllowed(let allowed): methodNotAllowed(allowed)
         case .notFound: notFound()
@@ -70,7 +67,7 @@ public struct RouteTable<Service: Sendable>: Sendable {
     /// The answer of the route that takes `request`, or `nil` when none
     /// does (by path or by method): for a table tried before another.
     public func response(to request: SandboxRequest, with service: Service) async -> SandboxResponse? {
-        guard case .found(let route, let parameters) = match(method: request.method, segments: request.pathSegments)
+        guard case .found(let route, let parameters) = match(method: request.httpMethod, segments: request.pathSegments)
         else { return nil }
         return await route.handler(service, request, parameters)
     }

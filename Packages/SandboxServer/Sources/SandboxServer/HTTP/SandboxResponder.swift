@@ -43,9 +43,10 @@ struct SandboxResponder: HTTPResponder {
             try? await context.channel.close()
             return Response(status: .internalServerError)
         case .data(let data):
-            return Self.completeResponse(response, data: data, isHead: sandboxRequest.method == "HEAD")
+            return Self.completeResponse(response, data: data, isHead: sandboxRequest.httpMethod == .head)
         case .stream(let chunks):
-            return await streamingResponse(response, chunks: chunks, isHead: sandboxRequest.method == "HEAD", context)
+            return await streamingResponse(
+                response, chunks: chunks, isHead: sandboxRequest.httpMethod == .head, context)
         }
     }
 
