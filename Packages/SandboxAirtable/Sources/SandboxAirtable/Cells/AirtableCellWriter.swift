@@ -315,83 +315,8 @@ struct AirtableCellWriter {
         return result
     }
 }
-
 extension String {
     fileprivate var nonEmpty: String? {
         isEmpty ? nil : self
-    }
-}
-
-/// The collaborators a base knows (those of the lesson's data), to check
-/// and complete collaborator values.
-struct AirtableCollaborators: Sendable {
-    private let users: [JSON]
-
-    init(users: [JSON]) {
-        var unique: [String: JSON] = [:]
-        for user in users {
-            if let id = user["id"]?.stringValue, unique[id] == nil {
-                unique[id] = user
-            }
-        }
-        self.users = unique.keys.sorted().compactMap { unique[$0] }
-    }
-
-    func byID(_ id: String) -> JSON? {
-        users.first { $0["id"]?.stringValue == id }
-    }
-
-    func byEmail(_ email: String) -> JSON? {
-        users.first { $0["email"]?.stringValue?.lowercased() == email.lowercased() }
-    }
-
-    func byName(_ name: String) -> JSON? {
-        users.first { $0["name"]?.stringValue == name }
-    }
-}
-
-/// Durations written as text with `typecast`.
-enum AirtableDuration {
-
-    /// `h:mm` or `h:mm:ss(.S…)` as seconds; `nil` for anything else.
-    static func seconds(in text: String) -> Double? {
-        let parts = text.trimmingCharacters(in: .whitespaces).split(separator: ":", omittingEmptySubsequences: false)
-        guard (2...3).contains(parts.count),
-            parts.allSatisfy({ $0.utf8.count <= 20 && AirtableCellWriter.isDecimal($0) })
-        else {
-            return nil
-        }
-        let values = parts.compactMap { Double($0) }.filter { $0 >= 0 && $0.isFinite }
-        guard values.count == parts.count else { return nil }
-        return values.count == 2 ? values[0] * 3600 + values[1] * 60 : values[0] * 3600 + values[1] * 60 + values[2]
-    }
-}
-
-/// Date parsing for date fields.
-enum AirtableDate {
-    /// `YYYY-MM-DD` or an ISO 8601 timestamp starting with it, when the day
-    /// exists.
-    static func isoDay(_ text: String) -> String? {
-        let datePart = text.split(separator: "T", maxSplits: 1).first.map(String.init) ?? text
-        let parts = datePart.split(separator: "-", omittingEmptySubsequences: false)
-        guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
-        else { return nil }
-        if datePart.count != text.count, !isTimestampTail(text.dropFirst(datePart.count)) {
-            return nil
-        }
-        return format(year: year, month: month, day: day)
-    }
-
-    private static func isTimestampTail(_ tail: Substring) -> Bool {
-        tail.hasPrefix("T") && tail.count >= 6 && tail.allSatisfy { $0.isASCII && !$0.isWhitespace }
-    }
-
-    private static func format(year: Int, month: Int, day: Int) -> String? {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = TimeZone(identifier: "UTC") ?? calendar.timeZone
-        let components = DateComponents(year: year, month: month, day: day)
-        guard (1...9999).contains(year), components.isValidDate(in: calendar) else { return nil }
-        return String(format: "%04d-%02d-%02d", year, month, day)
     }
 }
