@@ -14,9 +14,9 @@ extension Backend {
                 endpointURL: baseURL,
                 // One retry after Airtable's 30-second wait, not three: a
                 // person is watching the terminal.
-                rateLimit: AirtableRateLimitPolicy(maxRetries: 1),
-                retryPolicy: ExampleRequestPolicy.retryPolicy
-            ))
+                rateLimit: AirtableRateLimitPolicy(maxRetries: 1)
+            ),
+            retryPolicy: ExampleRequestPolicy.retryPolicy)
         client.http.timeout = ExampleRequestPolicy.timeout
         return client
     }

@@ -165,7 +165,6 @@ enum AirtableServer {
                 table: AirtableClient.designProjectsTable,
                 token: token,
                 endpointURL: server.baseURL,
-                transport: URLSessionTransport.shared,
                 // Airtable's 30 s would be right against the real service;
                 // the sandbox's window is one second unless a test sets it.
                 rateLimit: AirtableRateLimitPolicy(

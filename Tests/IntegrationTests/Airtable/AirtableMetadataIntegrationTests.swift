@@ -33,8 +33,8 @@ struct AirtableMetadataIntegrationTests {
             let client = AirtableClient(
                 configuration: AirtableClient.Configuration(
                     baseID: "appClientTests001", table: "Notes", token: AirtableEmulator.Configuration.defaultToken,
-                    endpointURL: server.baseURL, transport: transport.transport,
-                    rateLimit: AirtableRateLimitPolicy(requestsPerSecond: nil)))
+                    endpointURL: server.baseURL, rateLimit: AirtableRateLimitPolicy(requestsPerSecond: nil)),
+                transport: transport.transport)
             try await body(server, client)
         }
     }

@@ -12,6 +12,43 @@ import Testing
 /// The cookbook's recipes, run against the in-process Sandbox.
 @Suite("Documentation: the cookbook")
 struct CookbookSamples {
+    @Test("Every client is made the same way, and configured through its http")
+    func makeClients() async throws {
+        let sandbox = try await Sandbox()
+        let token = AirtableEmulator.Configuration.defaultToken
+        let printed = try await Printed.capture {
+            // snippet: cookbook-clients
+            let transport = SandboxTransport(sandbox)
+            // What the service is, then how requests travel: the same shape for each.
+            var airtable = AirtableClient(
+                configuration: .init(
+                    baseID: AirtableClient.lessonBaseID, table: AirtableClient.designProjectsTable, token: token,
+                    endpointURL: Sandbox.baseURL),
+                transport: transport, retryPolicy: .default)
+            var firebase = FirebaseClient(
+                configuration: .init(databaseURL: Sandbox.baseURL, namespace: "devmtn-post"),
+                transport: transport, retryPolicy: .default)
+            var bankey = BankeyClient(
+                baseURL: Sandbox.baseURL.appending(path: "bankey/"), transport: transport, retryPolicy: .default)
+            var photos = SooGreyhoundsClient(
+                api: SooGreyhoundsAPI(
+                    endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey),
+                transport: transport, retryPolicy: .default)
+            // Every other setting is in `http`, one place for each client.
+            airtable.http.timeout = .seconds(10)
+            firebase.http.timeout = .seconds(10)
+            bankey.http.timeout = .seconds(10)
+            photos.http.timeout = .seconds(10)
+            // The lessons' clients are made on the Firebase client, configured first.
+            let feed = PostFeedClient(firebase: firebase)
+            print(try await airtable.getProjects().count, try await feed.fetchPosts(reset: true).posts.count)  // 16 14
+            print(try await bankey.fetchProfile(forUserId: "1").firstName, try await photos.fetchLatestPhotos().count)
+            // Kevin 12
+            // end snippet
+        }
+        #expect(printed == ["16 14", "Kevin 12"])
+    }
+
     @Test("Log every request of a client")
     func logEveryRequest() async throws {
         let sandbox = try await Sandbox()

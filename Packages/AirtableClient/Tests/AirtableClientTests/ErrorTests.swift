@@ -77,11 +77,10 @@ struct ErrorTests {
     )
     func badResponses(status: Int, body: String) async throws {
         let harness = try await Harness()
-        var configuration = harness.client().configuration
-        configuration.retryPolicy = .never
+        let client = harness.client(harness.client().configuration, retryPolicy: .never)
         try harness.sandbox.faults.inject(Fault(path: "/v0/*", status: status, body: Data(body.utf8)))
         await #expect(throws: NetworkError.self) {
-            _ = try await AirtableClient(configuration: configuration).records(as: Project.self)
+            _ = try await client.records(as: Project.self)
         }
     }
 

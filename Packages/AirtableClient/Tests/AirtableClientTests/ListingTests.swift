@@ -110,7 +110,7 @@ struct ListingTests {
         // Sent as POST …/listRecords, the body asks the same.
         var configuration = client.configuration
         configuration.maximumURLLength = 10
-        let posted = try await AirtableClient(configuration: configuration).listRecords(query, as: Project.self)
+        let posted = try await harness.client(configuration).listRecords(query, as: Project.self)
         #expect(posted.records.map(\.commentCount) == [0, 0, 0])
     }
 
@@ -160,7 +160,7 @@ struct ListingTests {
         let harness = try await Harness()
         var configuration = harness.client().configuration
         configuration.maximumURLLength = 10
-        let client = AirtableClient(configuration: configuration)
+        let client = harness.client(configuration)
         let records = try await client.records(AirtableQuery(pageSize: 6), as: Project.self)
         #expect(records.count == 16)
         #expect(Set(records.map(\.id)).count == 16)

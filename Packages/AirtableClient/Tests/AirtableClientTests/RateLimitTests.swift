@@ -52,7 +52,7 @@ struct RateLimitTests {
         var configuration = harness.client().configuration
         configuration.rateLimit.maxRetries = 2
         await #expect {
-            _ = try await AirtableClient(configuration: configuration).records(as: Project.self)
+            _ = try await harness.client(configuration).records(as: Project.self)
         } throws: { error in
             guard let error = error as? NetworkError, case .rateLimited = error else { return false }
             return error.airtableError?.type == .rateLimitReached
@@ -71,8 +71,7 @@ struct RateLimitTests {
         // gets a refused request through.
         configuration.rateLimit = AirtableRateLimitPolicy(
             maxRetries: 3, wait: .milliseconds(10_500), requestsPerSecond: nil)
-        configuration.retryPolicy = RetryPolicy()  // real waits
-        let client = AirtableClient(configuration: configuration)
+        let client = harness.client(configuration, retryPolicy: RetryPolicy())  // real waits
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 1...8 {
                 group.addTask {
@@ -107,8 +106,7 @@ struct RateLimitTests {
         // Two a second, well under five: the margin keeps a loaded machine
         // from bunching the arrivals into one window.
         configuration.rateLimit = AirtableRateLimitPolicy(maxRetries: 0, requestsPerSecond: 2)
-        configuration.retryPolicy = RetryPolicy()  // real waits
-        let client = AirtableClient(configuration: configuration)
+        let client = harness.client(configuration, retryPolicy: RetryPolicy())  // real waits
         try await withThrowingTaskGroup(of: Void.self) { group in
             for index in 0..<6 {
                 let table = index.isMultiple(of: 2) ? client : client.table(AirtableClient.designProjectsTable)
@@ -124,10 +122,9 @@ struct RateLimitTests {
     @Test("By default requests are paced under Airtable's 5 a second: a quick loop never meets the 429")
     func pacedByDefault() async throws {
         let harness = try await Harness(rateLimited: true)
-        var configuration = harness.client().configuration
-        configuration.retryPolicy = RetryPolicy()  // real waits
+        let configuration = harness.client().configuration
         #expect(configuration.rateLimit.requestsPerSecond == 4)
-        let client = AirtableClient(configuration: configuration)
+        let client = harness.client(configuration, retryPolicy: RetryPolicy())  // real waits
         for _ in 0..<8 {
             _ = try await client.listRecords(AirtableQuery(pageSize: 1), as: Project.self)
         }

@@ -24,10 +24,9 @@ struct AirtableHarness {
                 table: AirtableClient.designProjectsTable,
                 token: token,
                 endpointURL: Sandbox.baseURL,
-                transport: SandboxTransport(sandbox),
-                rateLimit: .never,
-                retryPolicy: .never
-            ))
+                rateLimit: .never
+            ),
+            transport: SandboxTransport(sandbox), retryPolicy: .never)
     }
 
     func slowDown() async {

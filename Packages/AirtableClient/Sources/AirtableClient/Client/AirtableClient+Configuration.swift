@@ -2,10 +2,14 @@ import Foundation
 import Networking
 
 extension AirtableClient {
-    /// Everything an ``AirtableClient`` needs: where the API is, which base
-    /// and table, the token, and how to retry.
+    /// What an ``AirtableClient`` talks to: where the API is, which base and
+    /// table, the token, how 429s are waited out, and when a list request
+    /// goes as a `POST`.
     ///
-    /// Only configuration differs between the real service and the Sandbox.
+    /// How requests travel (the transport, retries, timeout, observers and
+    /// interceptors) is the client's ``AirtableClient/http``, set there as on
+    /// every client of this SDK. Only the configuration and the transport
+    /// differ between the real service and the Sandbox.
     public struct Configuration: Sendable {
         /// `https://api.airtable.com`.
         public static let defaultEndpointURL = URL(string: "https://api.airtable.com")!
@@ -22,15 +26,8 @@ extension AirtableClient {
         public var token: String
         /// Where the API lives; request paths (`v0/…`) are appended to it.
         public var endpointURL: URL
-        /// What carries the requests.
-        public var transport: any HTTPTransport
         /// How 429 answers are waited out and retried.
         public var rateLimit: AirtableRateLimitPolicy
-        /// How other failures (lost connections, 5xx) are retried, and the
-        /// clock every wait uses. Requests that are not idempotent, creates
-        /// among them, are never retried for those; 429s are left to
-        /// ``rateLimit``.
-        public var retryPolicy: RetryPolicy
         /// The longest URL a list request may have before it is sent as
         /// `POST …/listRecords` with its parameters in the body.
         public var maximumURLLength: Int
@@ -41,18 +38,14 @@ extension AirtableClient {
             table: String,
             token: String,
             endpointURL: URL = Configuration.defaultEndpointURL,
-            transport: any HTTPTransport = URLSessionTransport.shared,
             rateLimit: AirtableRateLimitPolicy = .default,
-            retryPolicy: RetryPolicy = .default,
             maximumURLLength: Int = Configuration.defaultMaximumURLLength
         ) {
             self.baseID = baseID
             self.table = table
             self.token = token
             self.endpointURL = endpointURL
-            self.transport = transport
             self.rateLimit = rateLimit
-            self.retryPolicy = retryPolicy
             self.maximumURLLength = maximumURLLength
         }
     }

@@ -31,7 +31,7 @@ import Networking
 ///     endpointURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
 /// ```
 public struct AirtableClient: Sendable {
-    /// What it talks to and how; fixed for the client's lifetime.
+    /// What it talks to; fixed for the client's lifetime.
     public private(set) var configuration: Configuration
     /// The HTTP client underneath, for observers, timeouts and interceptors,
     /// as with every client of this SDK: `client.http.observers.append(.printing)`,
@@ -41,14 +41,27 @@ public struct AirtableClient: Sendable {
     public var http: HTTPClient
 
     /// Creates a client from a full configuration.
-    public init(configuration: Configuration) {
+    ///
+    /// - Parameters:
+    ///   - configuration: The base, table, token and endpoint.
+    ///   - transport: What carries requests; the shared `URLSessionTransport`
+    ///     by default.
+    ///   - retryPolicy: How other failures (lost connections, 5xx) are
+    ///     retried, and the clock every wait (the rate limit's too) uses.
+    ///     Requests that are not idempotent, creates among them, are never
+    ///     retried for those; 429s are left to
+    ///     ``Configuration/rateLimit``.
+    public init(
+        configuration: Configuration, transport: any HTTPTransport = URLSessionTransport.shared,
+        retryPolicy: RetryPolicy = .default
+    ) {
         self.configuration = configuration
         var http = HTTPClient(
             baseURL: configuration.endpointURL,
-            transport: configuration.transport,
+            transport: transport,
             decoder: .airtable,
             encoder: .airtable,
-            retryPolicy: configuration.retryPolicy
+            retryPolicy: retryPolicy
         )
         http.headers["Authorization"] = "Bearer \(configuration.token)"
         http.messageParser = AirtableErrorBody.message
@@ -56,8 +69,7 @@ public struct AirtableClient: Sendable {
         // policy, so they are never retried with the general backoff, and
         // it is built in, so no list a caller assigns can drop it.
         http.builtInInterceptors = [
-            AirtableRateLimiter(
-                policy: configuration.rateLimit, pacer: RequestPacer(), clock: configuration.retryPolicy.clock)
+            AirtableRateLimiter(policy: configuration.rateLimit, pacer: RequestPacer(), clock: retryPolicy.clock)
         ]
         self.http = http
     }
@@ -81,14 +93,8 @@ public struct AirtableClient: Sendable {
     ) {
         self.init(
             configuration: Configuration(
-                baseID: baseID,
-                table: table,
-                token: token,
-                endpointURL: endpointURL,
-                transport: transport,
-                rateLimit: rateLimit
-            )
-        )
+                baseID: baseID, table: table, token: token, endpointURL: endpointURL, rateLimit: rateLimit),
+            transport: transport)
     }
 
     /// A client for another table of the same base, sharing everything else.

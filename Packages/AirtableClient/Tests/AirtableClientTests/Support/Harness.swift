@@ -26,16 +26,17 @@ struct Harness {
     /// A client on `table`, whose waits (rate limit, pacing, retries) are
     /// recorded instead of slept.
     func client(table: String = AirtableClient.designProjectsTable, token: String = Harness.token) -> AirtableClient {
+        client(
+            AirtableClient.Configuration(
+                baseID: Harness.baseID, table: table, token: token, endpointURL: Sandbox.baseURL))
+    }
+
+    /// A client with `configuration` on this sandbox; its waits recorded
+    /// unless another retry policy is given.
+    func client(_ configuration: AirtableClient.Configuration, retryPolicy: RetryPolicy? = nil) -> AirtableClient {
         AirtableClient(
-            configuration: AirtableClient.Configuration(
-                baseID: Harness.baseID,
-                table: table,
-                token: token,
-                endpointURL: Sandbox.baseURL,
-                transport: SandboxTransport(sandbox),
-                retryPolicy: RetryPolicy(clock: clock.retryClock)
-            )
-        )
+            configuration: configuration, transport: SandboxTransport(sandbox),
+            retryPolicy: retryPolicy ?? RetryPolicy(clock: clock.retryClock))
     }
 
     /// The requests the sandbox answered under the base.
