@@ -15,7 +15,7 @@ extension FuzzTarget {
         .sandboxJSON, .airtableFormula, .airtableSchema, .airtableWrite, .airtableDates, .firebaseQuery, .firebaseWrite,
         .firebaseRules,
         .firebaseRuleEvaluation,
-        .firebaseRegex, .requestLog, .faultPatterns, .serverSentEvents,
+        .firebaseRegex, .requestLog, .faultPatterns, .routes, .serverSentEvents,
         .retryAfter, .redaction,
         .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange,
     ]

@@ -164,6 +164,28 @@ extension FuzzTarget {
 
     /// Fault path patterns: the first line is the pattern, the rest the
     /// path; matching must be linear and agree with the obvious rules.
+    /// A route pattern (first line) against a path (the rest), and the path
+    /// through every emulator's table: never a trap, and a pattern without
+    /// parameters matches exactly its own segments.
+    static let routes = FuzzTarget(name: "routes") { data in
+        let text = String(decoding: data, as: UTF8.self)
+        let pattern = String(text.prefix { $0 != "\n" })
+        let path = String(text.dropFirst(pattern.count + 1))
+        let segments = SandboxRequest(method: "GET", path: path).pathSegments
+        let compiled = PathPattern(pattern)
+        if let parameters = compiled.match(segments), !pattern.contains("{") {
+            precondition(parameters == RouteParameters(), "a pattern without parameters has none")
+            precondition(
+                segments == pattern.split(separator: "/").map(String.init), "a literal pattern matches itself only")
+        }
+        for method in HTTPMethod.allCases {
+            _ = FirebaseEmulator.routes.match(method: method, segments: segments)
+            _ = AirtableEmulator.routes.match(method: method, segments: segments)
+            _ = BankeyEmulator.routes.match(method: method, segments: segments)
+            _ = SooGreyhoundsEmulator.routes.match(method: method, segments: segments)
+        }
+    }
+
     static let faultPatterns = FuzzTarget(name: "fault-patterns") { data in
         let text = String(decoding: data, as: UTF8.self)
         let pattern = String(text.prefix { $0 != "\n" })
