@@ -24,6 +24,17 @@ struct HostileInputTests {
         #expect(Duration.maximumConvertible.formattedSeconds == "1099511627776 s")
     }
 
+    @Test("Secret names compare normalized: ASCII quickly, escapes and other scripts through the full rules")
+    func normalizedNames() {
+        #expect(Redactor.normalized("X-Api-Key") == "xapikey")
+        #expect(Redactor.normalized("AUTH_TOKEN") == "authtoken")
+        #expect(Redactor.normalized("access token") == "accesstoken")
+        #expect(Redactor.normalized("Api%2DKey") == "apikey")
+        #expect(Redactor.normalized("api+key") == "apikey")
+        #expect(Redactor.normalized("ÄPI-Schlüssel") == "äpischlüssel")
+        #expect(Redactor.normalized("") == "")
+    }
+
     @Test("Retry-After is 1*DIGIT seconds or an HTTP date (RFC 9110); any other shape is ignored, never traps")
     func retryAfter() {
         #expect(RetryAfter.parse("1234567890123456789012345678901234567890", now: now) == Duration.maximumConvertible)

@@ -61,7 +61,8 @@ public struct SandboxRequest: Sendable {
     /// percent-encoding is kept as written.
     public var pathSegments: [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            String(segment).removingPercentEncoding ?? String(segment)
+            // Only a segment with an escape needs Foundation's decoding.
+            segment.contains("%") ? String(segment).removingPercentEncoding ?? String(segment) : String(segment)
         }
     }
 
