@@ -107,7 +107,8 @@ public struct Redactor: Sendable {
         if name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(name.utf8.count)
-            for byte in name.utf8 where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: " ") {
+            for byte in name.utf8
+            where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: " ") {
                 bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
             }
             return String(decoding: bytes, as: UTF8.self)
