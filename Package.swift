@@ -121,7 +121,7 @@ let package = Package(
             testDependencies: ["Networking", "SandboxCore"])
         + library(
             "SandboxAirtable", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
-            testDependencies: ["SandboxCore"])
+            testDependencies: ["Networking", "SandboxCore"])
         + library(
             "SandboxBankey", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
             testDependencies: ["Networking", "SandboxCore"])
@@ -134,7 +134,7 @@ let package = Package(
                 "Networking", "SandboxCore", "SandboxFirebase", "SandboxAirtable", "SandboxBankey",
                 "SandboxSooGreyhounds",
             ],
-            testDependencies: ["Networking", "SandboxCore", "SandboxAirtable"])
+            testDependencies: ["Networking", "SandboxCore"])
         + library("AirtableClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("BankeyClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("SooGreyhoundsClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])

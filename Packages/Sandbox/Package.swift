@@ -23,7 +23,7 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: ["Sandbox"]
-                + ["Networking", "SandboxCore", "SandboxAirtable"].map { .product(name: $0, package: $0) }
+                + ["Networking", "SandboxCore"].map { .product(name: $0, package: $0) }
         ),
     ],
     swiftLanguageModes: [.v6]

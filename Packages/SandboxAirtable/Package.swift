@@ -24,7 +24,10 @@ let package = Package(
         ),
         .testTarget(
             name: "SandboxAirtableTests",
-            dependencies: ["SandboxAirtable", .product(name: "SandboxCore", package: "SandboxCore")]
+            dependencies: [
+                "SandboxAirtable", .product(name: "Networking", package: "Networking"),
+                .product(name: "SandboxCore", package: "SandboxCore"),
+            ]
         ),
     ],
     swiftLanguageModes: [.v6]

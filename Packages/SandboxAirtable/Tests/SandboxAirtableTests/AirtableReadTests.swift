@@ -1,9 +1,8 @@
 import Foundation
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: reading records, auth and routing errors")
 struct AirtableReadTests {

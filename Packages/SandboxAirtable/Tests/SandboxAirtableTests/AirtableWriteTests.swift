@@ -1,10 +1,9 @@
 import Foundation
 import Networking
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: creates, updates, upserts and deletes")
 struct AirtableWriteTests {

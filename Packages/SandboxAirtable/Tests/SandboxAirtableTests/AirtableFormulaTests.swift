@@ -1,13 +1,12 @@
 import Foundation
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: filterByFormula")
 struct AirtableFormulaTests {
-    private static func names(_ sandbox: Sandbox, _ formula: String, table: String = "Design%20projects") async
+    private static func names(_ sandbox: AirtableSandbox, _ formula: String, table: String = "Design%20projects") async
         -> [String]?
     {
         let encoded = formula.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""

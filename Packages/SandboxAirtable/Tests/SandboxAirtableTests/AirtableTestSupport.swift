@@ -1,10 +1,29 @@
 import Foundation
 import Networking
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
+
+/// The Airtable emulator in process, answering as the Sandbox does: a path
+/// with a control character is refused before the emulator sees it.
+struct AirtableSandbox {
+    /// The emulator.
+    let airtable: AirtableEmulator
+
+    /// An emulator with `configuration`, on `storage` if given.
+    init(configuration: AirtableEmulator.Configuration, storage: (any SandboxStorage)? = nil) async throws {
+        airtable = try await AirtableEmulator(configuration: configuration, storage: storage)
+    }
+
+    /// The emulator's answer to `request`.
+    func respond(to request: SandboxRequest) async -> SandboxResponse {
+        guard !SandboxRequest.hasControlCharacters(inPath: request.path) else {
+            return airtable.invalidPath(request)
+        }
+        return await airtable.respond(to: request)
+    }
+}
 
 /// Requests to the Airtable emulator in process, as a client would send
 /// them: a path with its query, a Bearer token, a JSON body.
@@ -20,12 +39,12 @@ enum AirtableTest {
         maxBodySize: Int = 2 << 20,
         bases: [String] = [],
         storage: (any SandboxStorage)? = nil
-    ) async throws -> Sandbox {
+    ) async throws -> AirtableSandbox {
         var airtable = AirtableEmulator.Configuration(
             acceptsLegacyAPIKey: legacy, rateLimitEnabled: rateLimit, rateLimitWindow: rateLimitWindow,
             maxBodySize: maxBodySize)
         airtable.bases = bases
-        return try await Sandbox(configuration: SandboxConfiguration(airtable: airtable), storage: storage)
+        return try await AirtableSandbox(configuration: airtable, storage: storage)
     }
 
     /// `{"error":{"type":…,"message":…}}` exactly as the emulator writes it.
@@ -47,7 +66,9 @@ enum AirtableTest {
 
     /// A table of `count` rows (`Name` "Row n", `Rank` n) for paging tests.
     @discardableResult
-    static func addRankedTable(_ sandbox: Sandbox, named name: String = "Ranked", count: Int) async throws -> String {
+    static func addRankedTable(_ sandbox: AirtableSandbox, named name: String = "Ranked", count: Int) async throws
+        -> String
+    {
         let rows = (0..<count).map { offset -> JSON in
             ["Name": .string("Row \(offset + 1)"), "Rank": .number(Double(offset + 1))]
         }
@@ -62,7 +83,7 @@ enum AirtableTest {
     }
 }
 
-extension Sandbox {
+extension AirtableSandbox {
     /// Sends an Airtable request with the default token (or `token`, or
     /// none when `nil`).
     func airtable(

@@ -1,10 +1,9 @@
 import Foundation
 import Networking
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: list parameters, pages and offsets")
 struct AirtableListTests {

@@ -1,10 +1,9 @@
 import Foundation
 import Networking
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: bases of one's own, field types, formula fields, the metadata API and comments")
 struct AirtableBaseTests {
@@ -32,11 +31,11 @@ struct AirtableBaseTests {
         """#
     static let table = "/v0/appaPqizdsNHDvlEm/TEST_TABLE"
 
-    static func sandbox() async throws -> Sandbox {
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [baseFile]
-        return try await Sandbox(configuration: configuration)
+    static func sandbox() async throws -> AirtableSandbox {
+        var configuration = AirtableEmulator.Configuration()
+        configuration.rateLimitEnabled = false
+        configuration.bases = [baseFile]
+        return try await AirtableSandbox(configuration: configuration)
     }
 
     static func json(_ response: SandboxResponse) -> JSON {
@@ -84,10 +83,10 @@ struct AirtableBaseTests {
                 "Invalid id"
             ),
         ] {
-            var configuration = SandboxConfiguration()
-            configuration.airtable.bases = [text]
+            var configuration = AirtableEmulator.Configuration()
+            configuration.bases = [text]
             await #expect(
-                performing: { _ = try await Sandbox(configuration: configuration) },
+                performing: { _ = try await AirtableSandbox(configuration: configuration) },
                 throws: { error in
                     "\(error)".contains(message)
                 })
@@ -326,10 +325,10 @@ struct AirtableBaseTests {
                "records": [{"id": "recTaskNumber0001", "fields": {"Title": "Plan", "Hours": 2}},
                            {"id": "recTaskNumber0002", "fields": {"Title": "Build", "Hours": 4.5}}]}]}
             """#
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [file]
-        let sandbox = try await Sandbox(configuration: configuration)
+        var configuration = AirtableEmulator.Configuration()
+        configuration.rateLimitEnabled = false
+        configuration.bases = [file]
+        let sandbox = try await AirtableSandbox(configuration: configuration)
         let fields = Self.json(await sandbox.airtable("GET", "/v0/appLinkedBase0001/Projects/recProjectOne0001"))[
             "fields"]
         #expect(fields?["Task count"] == 2)
@@ -387,10 +386,10 @@ struct AirtableBaseTests {
                 {"id": "fldNodeLabel00001", "name": "Label", "type": "formula", "options": {"formula": "{Name} & ARRAYJOIN({Upstream})"}}],
                "records": [\#(nodes)]}]}
             """#
-        var configuration = SandboxConfiguration()
-        configuration.airtable.rateLimitEnabled = false
-        configuration.airtable.bases = [file]
-        let sandbox = try await Sandbox(configuration: configuration)
+        var configuration = AirtableEmulator.Configuration()
+        configuration.rateLimitEnabled = false
+        configuration.bases = [file]
+        let sandbox = try await AirtableSandbox(configuration: configuration)
         let project = Self.json(await sandbox.airtable("GET", "/v0/appDeepLookups001/Projects/recProjectOne0001"))
         #expect(project["fields"]?["Owners"] == ["Ada", "Bob"])
         // Every node looks up every node's label, which reads the lookup: a

@@ -1,9 +1,8 @@
 import Foundation
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 /// A storage whose commits fail on demand, to show a write is acknowledged
 /// only once stored.
@@ -117,7 +116,9 @@ struct AirtableDurabilityTests {
         let second = try await AirtableTest.sandbox(storage: storage)
         #expect(await second.airtable.recordCount(inTable: "Design projects") == 0)
 
-        let reset = try await Sandbox(configuration: SandboxConfiguration(reset: true), storage: storage)
+        // What `SandboxConfiguration.reset` does before the emulators start.
+        await storage.removeAll()
+        let reset = try await AirtableSandbox(configuration: .init(), storage: storage)
         #expect(await reset.airtable.recordCount(inTable: "Design projects") == 16)
     }
 
@@ -169,7 +170,7 @@ struct AirtableDurabilityTests {
     }
 
     private static func createConcurrently(
-        _ sandbox: Sandbox
+        _ sandbox: AirtableSandbox
     ) async -> (created: [String], refused: Int, otherStatuses: [Int]) {
         await withTaskGroup(of: (created: [String], refused: Int, otherStatuses: [Int]).self) { group in
             for client in 0..<16 {

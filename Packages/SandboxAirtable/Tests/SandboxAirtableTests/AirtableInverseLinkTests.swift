@@ -1,10 +1,9 @@
 import Foundation
 import Networking
+import SandboxCore
 import Testing
 
-@testable import Sandbox
 @testable import SandboxAirtable
-@testable import SandboxCore
 
 @Suite("Airtable: links go both ways, as Airtable keeps a link field and its twin in step")
 struct AirtableInverseLinkTests {
