@@ -2,15 +2,21 @@ import ExampleSupport
 import SooGreyhoundsClient
 
 extension Backend {
-    /// The lesson's photo store on this backend, with the examples' timeout
-    /// and retries. The API key is sent as `api_key` and redacted from every
+    /// The lesson's client on this backend, with the examples' timeout and
+    /// retries. The API key is sent as `api_key` and redacted from every
     /// message.
-    func photoStore() -> PhotoStore {
+    func sooGreyhoundsClient() -> SooGreyhoundsClient {
         var client = SooGreyhoundsClient(
             api: SooGreyhoundsAPI(endpoint: url(path: "services/rest"), apiKey: credentials.sooGreyhoundsAPIKey),
             retryPolicy: ExampleRequestPolicy.retryPolicy
         )
         client.http.timeout = ExampleRequestPolicy.timeout
-        return PhotoStore(client: client)
+        return client
+    }
+
+    /// The lesson's photo store (an image cache over the client) on this
+    /// backend.
+    func photoStore() -> PhotoStore {
+        PhotoStore(client: sooGreyhoundsClient())
     }
 }

@@ -54,7 +54,7 @@ struct DownloadCommand: AsyncParsableCommand {
                 throw ExampleFailure("Could not create \(folder.path): \(error.localizedDescription)")
             }
             let gallery = try await GalleryLoader.list(source, backend: backend, options: galleryOptions)
-            let http = backend.photoStore().client.http
+            let http = backend.sooGreyhoundsClient().http
             var names = ImageFileName()
             var cells: [PhotoCollectionViewCell.ViewModel] = []
             var saved: [String: String] = [:]

@@ -43,7 +43,7 @@ struct UploadCommand: AsyncParsableCommand {
         let files = files.map { URL(fileURLWithPath: $0).standardizedFileURL }
         let json = backend.json
         await Backend.run(backend) { backend in
-            let client = backend.photoStore().client
+            let client = backend.sooGreyhoundsClient()
             var uploaded: [UploadDocument.Entry] = []
             var failures: [String] = []
             for file in files {

@@ -18,10 +18,7 @@ struct AirtableSandbox {
 
     /// The emulator's answer to `request`.
     func respond(to request: SandboxRequest) async -> SandboxResponse {
-        guard !SandboxRequest.hasControlCharacters(inPath: request.path) else {
-            return airtable.invalidPath(request)
-        }
-        return await airtable.respond(to: request)
+        await airtable.answer(request)
     }
 }
 

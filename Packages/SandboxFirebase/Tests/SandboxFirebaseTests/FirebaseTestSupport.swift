@@ -33,12 +33,12 @@ struct FirebaseHarness {
         firebase = try await FirebaseEmulator(configuration: configuration, storage: storage)
     }
 
-    /// Sends `method target` with an optional body, refused as the Sandbox
-    /// refuses a path with control characters.
+    /// Sends `method target` with an optional body, answered as the
+    /// Sandbox answers it (a path with a control character refused).
     @discardableResult
     func send(_ method: String, _ target: String, _ body: String? = nil, headers: HTTPHeaders = [:]) async -> Reply {
-        let response = await respond(
-            to: SandboxRequest(method, target, headers: headers, body: Data((body ?? "").utf8)))
+        let response = await firebase.answer(
+            SandboxRequest(method, target, headers: headers, body: Data((body ?? "").utf8)))
         return Reply(
             status: response.status, headers: response.headers,
             body: String(decoding: response.data, as: UTF8.self), note: response.note)
@@ -47,14 +47,7 @@ struct FirebaseHarness {
     /// Starts an event stream and returns a reader of its events.
     func stream(_ target: String) async -> FirebaseEventReader {
         FirebaseEventReader(
-            await respond(to: SandboxRequest("GET", target, headers: ["Accept": "text/event-stream"])))
-    }
-
-    private func respond(to request: SandboxRequest) async -> SandboxResponse {
-        guard !SandboxRequest.hasControlCharacters(inPath: request.path) else {
-            return firebase.invalidPath(request)
-        }
-        return await firebase.respond(to: request)
+            await firebase.answer(SandboxRequest("GET", target, headers: ["Accept": "text/event-stream"])))
     }
 
     /// The body Firebase sends with an error.

@@ -7,7 +7,9 @@ public struct SandboxRequest: Sendable {
     /// The method token exactly as sent; emulators answer unknown ones.
     public var method: String
     /// The percent-encoded path, such as `/v0/app/Design%20projects`.
-    public var path: String
+    public var path: String {
+        didSet { pathSegments = Self.segments(of: path) }
+    }
     /// The percent-encoded query without `?`, or `nil`.
     public var rawQuery: String? {
         didSet { queryItems = Self.queryItems(of: rawQuery) }
@@ -31,6 +33,7 @@ public struct SandboxRequest: Sendable {
         self.method = method
         self.path = path
         self.rawQuery = rawQuery
+        self.pathSegments = Self.segments(of: path)
         self.queryItems = Self.queryItems(of: rawQuery)
         self.headers = headers
         self.body = body
@@ -58,8 +61,11 @@ public struct SandboxRequest: Sendable {
 
     /// The path split at `/` and percent-decoded; empty segments are kept
     /// out, so `/a//b/` gives `["a", "b"]`. A segment that is not valid
-    /// percent-encoding is kept as written.
-    public var pathSegments: [String] {
+    /// percent-encoding is kept as written. Decoded once, when `path` is
+    /// set: routing, body limits and handlers all read it.
+    public private(set) var pathSegments: [String]
+
+    private static func segments(of path: String) -> [String] {
         path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
             // Only a segment with an escape needs Foundation's decoding.
             segment.contains("%") ? String(segment).removingPercentEncoding ?? String(segment) : String(segment)

@@ -29,6 +29,15 @@ public protocol SandboxService: Sendable {
 }
 
 extension SandboxService {
+    /// The answer the Sandbox gives this service's request, without its
+    /// faults and log: a path with a control character is refused in the
+    /// service's own format before the service sees it, anything else is
+    /// ``respond(to:)``'s. For an emulator used, or tested, on its own.
+    public func answer(_ request: SandboxRequest) async -> SandboxResponse {
+        guard !SandboxRequest.hasControlCharacters(inPath: request.path) else { return invalidPath(request) }
+        return await respond(to: request)
+    }
+
     /// A 400 with a plain JSON error, for services with no format of their
     /// own.
     public func invalidPath(_ request: SandboxRequest) -> SandboxResponse {

@@ -414,8 +414,9 @@ struct FirebaseRuleParser {
             while index < scalars.count, ("0"..."9").contains(scalars[index]) { index += 1 }
         }
         let text = String(String.UnicodeScalarView(scalars[start..<index]))
-        // safe: the scan above took digits, `.` and an exponent only; a text
-        // that is still no number (`1.2.3`) fails the parse and is refused.
+        // The scan above took digits, `.` and an exponent only; a text that
+        // is still no number (`1.2.3`) fails the parse and is refused.
+        // safe: digits, `.` and an exponent only, as scanned above
         guard let number = Double(text), number.isFinite else { throw failure("Invalid number '\(text)'.") }
         return number
     }
