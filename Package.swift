@@ -72,6 +72,7 @@ let package = Package(
         .library(name: "Sandbox", targets: ["Sandbox"]),
         .library(name: "SandboxCore", targets: ["SandboxCore"]),
         .library(name: "SandboxFirebase", targets: ["SandboxFirebase"]),
+        .library(name: "SandboxFirebaseAuth", targets: ["SandboxFirebaseAuth"]),
         .library(name: "SandboxAirtable", targets: ["SandboxAirtable"]),
         .library(name: "SandboxBankey", targets: ["SandboxBankey"]),
         .library(name: "SandboxSooGreyhounds", targets: ["SandboxSooGreyhounds"]),
@@ -120,6 +121,9 @@ let package = Package(
             "SandboxFirebase", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
             testDependencies: ["Networking", "SandboxCore"])
         + library(
+            "SandboxFirebaseAuth", dependencies: ["Networking", "SandboxCore"],
+            testDependencies: ["Networking", "SandboxCore"])
+        + library(
             "SandboxAirtable", dependencies: ["Networking", "SandboxCore"], resources: [.copy("Resources")],
             testDependencies: ["Networking", "SandboxCore"])
         + library(
@@ -131,8 +135,8 @@ let package = Package(
         + library(
             "Sandbox",
             dependencies: [
-                "Networking", "SandboxCore", "SandboxFirebase", "SandboxAirtable", "SandboxBankey",
-                "SandboxSooGreyhounds",
+                "Networking", "SandboxCore", "SandboxFirebase", "SandboxFirebaseAuth", "SandboxAirtable",
+                "SandboxBankey", "SandboxSooGreyhounds",
             ],
             testDependencies: ["Networking", "SandboxCore"])
         + library("AirtableClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])

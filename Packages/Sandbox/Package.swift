@@ -5,7 +5,9 @@ import PackageDescription
 // usable on its own) behind `Sandbox`, faults and records every request, and
 // offers the in-process `SandboxTransport`. Toolchain only: the HTTP server
 // with persistence lives in SandboxServer.
-let emulators = ["SandboxCore", "SandboxFirebase", "SandboxAirtable", "SandboxBankey", "SandboxSooGreyhounds"]
+let emulators = [
+    "SandboxCore", "SandboxFirebase", "SandboxFirebaseAuth", "SandboxAirtable", "SandboxBankey", "SandboxSooGreyhounds",
+]
 
 let package = Package(
     name: "Sandbox",

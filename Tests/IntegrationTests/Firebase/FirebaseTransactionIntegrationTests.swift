@@ -119,7 +119,9 @@ struct FirebaseTransactionIntegrationTests {
         }
     }
 
-    @Test("An ID-token provider signs as a user; an expired token is refreshed once; Permission denied is not")
+    @Test(
+        "An ID-token provider signs as a user; an expired token is refreshed once; Permission denied is forbidden, not refreshed"
+    )
     func idTokens() async throws {
         try await FirebaseTestServer.run { server in
             let namespace = FirebaseTestServer.freshNamespace()
@@ -143,7 +145,7 @@ struct FirebaseTransactionIntegrationTests {
                 _ = try await ada.get("users/bob", as: JSON.self)
                 Issue.record("read another user's data")
             } catch {
-                guard case .unauthenticated(let failure) = error else { throw error }
+                guard case .forbidden(let failure) = error else { throw error }
                 #expect(failure.message?.message == "Permission denied")
             }
             #expect(await tokens.refreshCount == 1)

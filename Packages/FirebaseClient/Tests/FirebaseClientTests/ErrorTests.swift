@@ -39,16 +39,28 @@ struct ErrorTests {
         #expect(try await signedIn.get("anything", as: String.self) == "ok")
     }
 
-    @Test("Permission denied under another status is still unauthenticated")
-    func permissionDeniedAs403() async throws {
+    @Test(
+        "Permission denied under either status: unauthenticated signed out, forbidden for a signed-in user",
+        arguments: [401, 403])
+    func permissionDeniedByCredentials(status: Int) async throws {
         let database = try await TestDatabase.make()
         try database.sandbox.faults.inject(
-            Fault(path: "/locked.json", status: 403, body: Data(#"{"error" : "Permission denied"}"#.utf8)))
+            Fault(
+                path: "/locked.json", count: 2, status: status, body: Data(#"{"error" : "Permission denied"}"#.utf8)))
         await #expect {
             _ = try await database.firebase.get("locked", as: JSON.self)
         } throws: { error in
-            guard case .unauthenticated = error as? NetworkError else { return false }
-            return true
+            guard case .unauthenticated(let failure) = error as? NetworkError else { return false }
+            return !failure.carriedCredentials
+        }
+        let ada = TestDatabase.client(
+            for: database.sandbox, namespace: database.firebase.configuration.namespace ?? "",
+            credentials: .idToken(FirebaseEmulator.unsignedIDToken(uid: "ada")))
+        await #expect {
+            _ = try await ada.get("locked", as: JSON.self)
+        } throws: { error in
+            guard case .forbidden(let failure) = error as? NetworkError else { return false }
+            return failure.carriedCredentials && failure.message?.message == "Permission denied"
         }
     }
 

@@ -6,10 +6,12 @@ import Testing
 
 @Suite("Firebase's event format", .timeLimit(.minutes(1)))
 struct EventFormatTests {
-    private func client(streaming body: String) -> FirebaseClient {
+    private func client(
+        streaming body: String, credentials: FirebaseCredentials? = .idToken("secret-token")
+    ) -> FirebaseClient {
         FirebaseClient(
             configuration: FirebaseClient.Configuration(
-                databaseURL: URL(string: "https://example.firebaseio.com")!, credentials: .idToken("secret-token"),
+                databaseURL: URL(string: "https://example.firebaseio.com")!, credentials: credentials,
                 streaming: .immediate), transport: ScriptedStreamTransport(body: body)
         )
     }
@@ -48,18 +50,22 @@ struct EventFormatTests {
         #expect(!failure.url.contains("secret-token"))
     }
 
-    @Test("cancel ends the stream as unauthenticated, without reconnecting")
+    @Test("cancel ends the stream without reconnecting: forbidden for a signed-in user, unauthenticated signed out")
     func cancelEndsTheStream() async throws {
         let body = "event: put\ndata: {\"path\":\"/\",\"data\":null}\n\nevent: cancel\ndata: null\n\n"
-        var events = client(streaming: body).events(at: "x").makeAsyncIterator()
-        #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
-        #expect(try await events.next() == .cancel(nil))
-        let error = await streamError { _ = try await events.next() }
-        guard case .unauthenticated(let failure) = error else {
-            Issue.record("Expected unauthenticated, got \(String(describing: error))")
-            return
+        for credentials in [FirebaseCredentials.idToken("secret-token"), nil] {
+            var events = client(streaming: body, credentials: credentials).events(at: "x").makeAsyncIterator()
+            #expect(try await events.next() == .put(FirebaseChange(path: "/", data: .null)))
+            #expect(try await events.next() == .cancel(nil))
+            let error = await streamError { _ = try await events.next() }
+            switch (credentials, error) {
+            case (.some, .forbidden(let failure)?), (nil, .unauthenticated(let failure)?):
+                #expect(failure.message?.message == "Permission denied")
+                #expect(failure.carriedCredentials == (credentials != nil))
+            default:
+                Issue.record("With \(String(describing: credentials)), got \(String(describing: error))")
+            }
         }
-        #expect(failure.message?.message == "Permission denied")
     }
 
     @Test("A put whose data is not {path, data} is a decoding failure")

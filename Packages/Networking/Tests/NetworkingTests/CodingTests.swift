@@ -73,6 +73,16 @@ struct CodingTests {
         }
     }
 
+    @Test("JSON prints as compact JSON text with sorted keys, not as its enum cases")
+    func jsonDescription() {
+        let value: JSON = ["b": [1, 2.5, .null, true], "a": "say \"hi\"\n", "c": ["x": .null]]
+        #expect(value.description == #"{"a":"say \"hi\"\n","b":[1,2.5,null,true],"c":{"x":null}}"#)
+        #expect("\(value)" == value.description)
+        #expect(String(reflecting: value) == value.description)
+        #expect(JSON.number(3).description == "3")
+        #expect(JSON.string("é/ü").description == #""é/ü""#)
+    }
+
     @Test("Trailing commas are removed outside strings only")
     func trailingCommas() throws {
         let bankey = "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\",\n}\n"

@@ -88,6 +88,23 @@ struct NetworkErrorTests {
         }
     }
 
+    @Test("A failure says whether the request carried credentials: a secret header or query item, never their value")
+    func carriedCredentials() async throws {
+        let denied = LoopbackServer.Reply.respond(status: 401, body: Data(#"{"error" : "Permission denied"}"#.utf8))
+        let cases: [(Request<Data>, Bool)] = [
+            (Request<Data>.get("a.json"), false),
+            (Request<Data>.get("a.json").query("print", "pretty"), false),
+            (Request<Data>.get("a.json").query("auth", "id-token-1"), true),
+            (Request<Data>.get("a.json").header("Authorization", "Bearer token-2"), true),
+            (Request<Data>.get("a.json").header("X-Goog-Api-Key", "key-3"), true),
+        ]
+        for (request, expected) in cases {
+            let error = try await failing(request, reply: denied)
+            #expect(error.failure?.carriedCredentials == expected, "\(request)")
+            #expect(!error.description.contains("id-token-1") && !error.description.contains("token-2"))
+        }
+    }
+
     @Test("An HTML error page gives its title as the message and a capped excerpt")
     func htmlErrorPage() async throws {
         let page =

@@ -18,7 +18,9 @@ import Networking
 ///
 /// Errors are ``/Networking/NetworkError``s. Firebase's `{"error" : "…"}` bodies become
 /// the failure's ``/Networking/HTTPFailure/message``; `Permission denied` is
-/// ``/Networking/NetworkError/unauthenticated(_:)`` whatever the status; a failed
+/// ``/Networking/NetworkError/forbidden(_:)`` for a request with credentials
+/// (the rules refuse this user) and ``/Networking/NetworkError/unauthenticated(_:)``
+/// for one without (signing in may help), whatever the status; a failed
 /// conditional write is ``/Networking/NetworkError/conflict(_:)``, read with
 /// ``Networking/NetworkError/firebaseConflict``.
 ///

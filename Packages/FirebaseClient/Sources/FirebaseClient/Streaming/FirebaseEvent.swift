@@ -26,7 +26,9 @@ public enum FirebaseEvent: Sendable, Hashable {
     case keepAlive
     /// The security rules no longer let this stream read its location. The
     /// server closes the stream, and the client's sequence then throws
-    /// ``/Networking/NetworkError/unauthenticated(_:)``.
+    /// ``/Networking/NetworkError/forbidden(_:)`` when the stream was opened
+    /// with credentials (the rules refuse this user), or
+    /// ``/Networking/NetworkError/unauthenticated(_:)`` when it was not.
     case cancel(String?)
     /// The credentials expired or were revoked. The server closes the
     /// stream; the sequence throws ``/Networking/NetworkError/unauthenticated(_:)``, and

@@ -155,16 +155,19 @@ struct FirebaseEventSource: Sendable {
 
     /// The error a stream ends with after `cancel` or `auth_revoked`: the
     /// server closed the stream because the credentials no longer allow
-    /// the read, which the client reports as a 401 would be reported.
+    /// the read. `auth_revoked` (the token expired or was revoked) is
+    /// reported as a refused token is; `cancel` (the rules refuse the read)
+    /// as `Permission denied` is, which depends on whether the stream was
+    /// opened with credentials.
     private func revoked(_ request: HTTPRequest, code: String, reason: String?) -> NetworkError {
-        .unauthenticated(
-            HTTPFailure(
-                status: 401,
-                method: request.method,
-                url: http.redactor.redact(request.url),
-                message: ServerMessage(code: code, message: reason ?? FirebaseFailure.permissionDenied)
-            )
+        let failure = HTTPFailure(
+            status: 401,
+            method: request.method,
+            url: http.redactor.redact(request.url),
+            message: ServerMessage(code: code, message: reason ?? FirebaseFailure.permissionDenied),
+            carriedCredentials: http.carriesCredentials(request)
         )
+        return code == "cancel" ? FirebaseFailure.classify(failure) : .unauthenticated(failure)
     }
 
     /// A 2xx answer that is not an event stream (a captive portal's page, a

@@ -390,8 +390,18 @@ public struct HTTPClient: Sendable {
             message: messageParser(response),
             headers: response.headers,
             body: response.body,
-            retryAfter: RetryAfter.parse(response.headers["Retry-After"], now: retryPolicy.clock.now())
+            retryAfter: RetryAfter.parse(response.headers["Retry-After"], now: retryPolicy.clock.now()),
+            carriedCredentials: carriesCredentials(request)
         )
+    }
+
+    /// Whether `request` carries credentials: a header or query item the
+    /// ``redactor`` calls secret. What ``HTTPFailure/carriedCredentials``
+    /// says of a failed request.
+    public func carriesCredentials(_ request: HTTPRequest) -> Bool {
+        if request.headers.contains(where: { redactor.isSecret(name: $0.name) }) { return true }
+        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return items.contains { $0.value != nil && redactor.isSecret(name: $0.name) }
     }
 
     private func decode<Value>(_ response: HTTPResponse, for request: Request<Value>) throws(NetworkError) -> Value {

@@ -18,6 +18,11 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
     /// How long the server asked the client to wait (`Retry-After`, in seconds
     /// or as an HTTP date), if it said.
     public var retryAfter: Duration?
+    /// Whether the request carried credentials: a secret header
+    /// (`Authorization`, an API-key header) or a secret query item
+    /// (`auth=`, `key=`), as the client's ``Redactor`` names them. A refusal
+    /// of a request that carried them is about permission, not sign-in.
+    public var carriedCredentials: Bool
 
     /// Creates a failure.
     public init(
@@ -27,7 +32,8 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         message: ServerMessage? = nil,
         headers: HTTPHeaders = [:],
         body: Data = Data(),
-        retryAfter: Duration? = nil
+        retryAfter: Duration? = nil,
+        carriedCredentials: Bool = false
     ) {
         self.status = status
         self.method = method
@@ -36,6 +42,7 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         self.headers = headers
         self.body = body
         self.retryAfter = retryAfter
+        self.carriedCredentials = carriedCredentials
     }
 
     /// The first bytes of the body as text, capped so an error never carries

@@ -5,4 +5,5 @@
 @_exported import SandboxBankey
 @_exported import SandboxCore
 @_exported import SandboxFirebase
+@_exported import SandboxFirebaseAuth
 @_exported import SandboxSooGreyhounds

@@ -3,8 +3,10 @@ import Networking
 
 /// The four lesson APIs, emulated: Firebase Realtime Database (paths ending
 /// in `.json`), Airtable (`/v0/`), Bankey (`/bankey/`) and SooGreyhounds
-/// (`/services/rest` and its images), with scripted faults and a log of
-/// every request answered.
+/// (`/services/rest` and its images); and Firebase Authentication
+/// (`/identitytoolkit.googleapis.com/`, `/securetoken.googleapis.com/`,
+/// `/emulator/v1/`), for signing in to the database. With scripted faults
+/// and a log of every request answered.
 ///
 /// Tests talk to it in process through ``SandboxTransport``; SandboxServer
 /// serves it over HTTP, with its admin routes and browser console beside
@@ -28,6 +30,8 @@ public final class Sandbox: Sendable {
     public let requests: RequestLog
     /// The Firebase Realtime Database emulator.
     public let firebase: FirebaseEmulator
+    /// The Firebase Authentication emulator.
+    public let firebaseAuth: FirebaseAuthEmulator
     /// The Airtable emulator.
     public let airtable: AirtableEmulator
     /// The Bankey emulator.
@@ -49,6 +53,7 @@ public final class Sandbox: Sendable {
         faults = FaultInjector()
         requests = RequestLog()
         firebase = try await FirebaseEmulator(configuration: configuration.firebase, storage: storage)
+        firebaseAuth = FirebaseAuthEmulator(configuration: configuration.firebaseAuth)
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
         // Webhook pings the Sandbox sends are in its request log too.
         await airtable.observeWebhookDeliveries { [requests] delivery in
@@ -56,7 +61,9 @@ public final class Sandbox: Sendable {
         }
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
-        services = [airtable, bankey, soogreyhounds, firebase]
+        // The Auth emulator's paths come before the database's, which
+        // claims every path ending in `.json`.
+        services = [airtable, bankey, soogreyhounds, firebaseAuth, firebase]
     }
 
     /// The names of the emulated services, for start-up banners.
@@ -67,7 +74,8 @@ public final class Sandbox: Sendable {
     /// Each emulator's endpoints, from its route table: what the banner,
     /// `sandbox --help` and the console list.
     public static let endpoints: [(service: String, endpoints: [Endpoint])] = [
-        ("firebase", FirebaseEmulator.endpoints), ("airtable", AirtableEmulator.endpoints),
+        ("firebase", FirebaseEmulator.endpoints), ("firebase-auth", FirebaseAuthEmulator.endpoints),
+        ("airtable", AirtableEmulator.endpoints),
         ("bankey", BankeyEmulator.endpoints), ("soogreyhounds", SooGreyhoundsEmulator.endpoints),
     ]
 

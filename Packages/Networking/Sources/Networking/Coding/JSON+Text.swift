@@ -1,5 +1,4 @@
 import Foundation
-import Networking
 
 extension JSON {
     /// How a serializer lays out objects: in which order their members are
@@ -56,6 +55,19 @@ extension JSON {
             return String(Int64(value))  // safe: a whole number below 1e15
         }
         return "\(value)"
+    }
+}
+
+extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
+    /// The value as compact JSON text with sorted keys, so `print(json)`
+    /// and string interpolation show JSON, not the enum's cases.
+    public var description: String {
+        jsonText
+    }
+
+    /// The same JSON text as ``description``.
+    public var debugDescription: String {
+        jsonText
     }
 }
 

@@ -1,0 +1,106 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// A request body of the Auth API, read once: a JSON object, or a form
+/// (`application/x-www-form-urlencoded`, as the token endpoint is
+/// documented). Names are read in camel case (`grant_type` is
+/// `grantType`), in forms and JSON alike, as Google's APIs read them.
+///
+/// Every string is bounded: a field longer than its limit is refused with
+/// the service's error rather than stored.
+struct FirebaseAuthBody: Sendable {
+    /// The members.
+    let members: [String: JSON]
+
+    /// Deep enough for every documented request (a user import's provider
+    /// list is four levels), shallow enough that a nested bomb is refused
+    /// at once.
+    static let maxDepth = 16
+
+    /// Reads the body of `request`; an empty body is an empty object.
+    init(_ request: SandboxRequest) throws(FirebaseAuthError) {
+        guard !request.body.isEmpty else {
+            members = [:]
+            return
+        }
+        let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
+        if contentType.hasPrefix("application/x-www-form-urlencoded") {
+            var members: [String: JSON] = [:]
+            for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
+                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+                let name = Self.formDecoded(parts[0])
+                members[Self.camelCased(name)] = .string(parts.count > 1 ? Self.formDecoded(parts[1]) : "")
+            }
+            self.members = members
+            return
+        }
+        let value: JSON
+        do {
+            value = try JSON.parse(request.body, maxDepth: Self.maxDepth)
+        } catch {
+            throw FirebaseAuthError("Invalid JSON payload received. \(error.description)")
+        }
+        guard case .object(let members) = value else {
+            throw FirebaseAuthError("Invalid JSON payload received. Expected an object.")
+        }
+        self.members = Dictionary(members.map { (Self.camelCased($0.key), $0.value) }) { _, last in last }
+    }
+
+    /// A string member, or `nil` when absent or null; numbers and booleans
+    /// are read as text, as the service reads them. Longer than `limit`
+    /// UTF-8 bytes is `tooLong`.
+    func string(_ name: String, limit: Int = 4096, tooLong: @autoclosure () -> FirebaseAuthError)
+        throws(FirebaseAuthError) -> String?
+    {
+        let text: String
+        switch members[name] {
+        case .string(let value): text = value
+        case .number(let value): text = JSON.format(value)
+        case .bool(let value): text = value ? "true" : "false"
+        case nil, .null?: return nil
+        case .array?, .object?: throw FirebaseAuthError("Invalid value at '\(name)': expected a string.")
+        }
+        guard text.utf8.count <= limit else { throw tooLong() }
+        return text
+    }
+
+    /// A string member of at most 4 KiB; longer is refused as invalid.
+    func string(_ name: String) throws(FirebaseAuthError) -> String? {
+        try string(name, tooLong: FirebaseAuthError("INVALID_ARGUMENT : \(name) is too long."))
+    }
+
+    /// A boolean member; `nil` when absent.
+    func bool(_ name: String) -> Bool? {
+        switch members[name] {
+        case .bool(let flag): flag
+        case .string(let text): text == "true"
+        default: nil
+        }
+    }
+
+    /// A list of strings (`localId: ["a", "b"]`); a single string is a list
+    /// of one. At most `limit` entries.
+    func strings(_ name: String, limit: Int = 1000) throws(FirebaseAuthError) -> [String] {
+        switch members[name] {
+        case .string(let text): return [text]
+        case .array(let elements):
+            guard elements.count <= limit else { throw FirebaseAuthError("INVALID_ARGUMENT : too many \(name).") }
+            return elements.compactMap { $0.stringValue }
+        default: return []
+        }
+    }
+
+    private static func formDecoded(_ text: Substring) -> String {
+        let spaced = text.replacingOccurrences(of: "+", with: " ")
+        return spaced.removingPercentEncoding ?? spaced
+    }
+
+    /// `grant_type` as `grantType`.
+    static func camelCased(_ name: String) -> String {
+        guard name.contains("_") else { return name }
+        let words = name.split(separator: "_")
+        guard let first = words.first else { return name }
+        return String(first) + words.dropFirst().map { $0.prefix(1).uppercased() + $0.dropFirst() }.joined()
+    }
+}

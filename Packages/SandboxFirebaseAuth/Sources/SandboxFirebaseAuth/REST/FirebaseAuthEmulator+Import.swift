@@ -1,0 +1,91 @@
+import Foundation
+import Networking
+import SandboxCore
+
+/// The admin API's import, `accounts:batchCreate`.
+extension FirebaseAuthEmulator {
+    /// The most users one import takes, as Firebase allows.
+    static let maxImport = 1000
+
+    /// `accounts:batchCreate` (admin): up to 1,000 users in `UserInfo`
+    /// form; each refused user is listed in `error` with its index, the
+    /// others are kept.
+    ///
+    /// Password hashes are kept as given. Those the official emulator
+    /// writes (`fakeHash:salt=…:password=…`) and this emulator's own sign
+    /// in; hashes of other algorithms (scrypt, bcrypt, …) are kept but
+    /// cannot be checked, so those users sign in only after a reset.
+    func batchCreate(_ request: SandboxRequest, _ caller: FirebaseAuthCaller) async throws(FirebaseAuthError)
+        -> SandboxResponse
+    {
+        try caller.requireAdministrator()
+        let body = try FirebaseAuthBody(request)
+        guard let users = body.members["users"]?.arrayValue, !users.isEmpty else {
+            throw FirebaseAuthError("MISSING_USER_ACCOUNT")
+        }
+        guard users.count <= Self.maxImport else {
+            throw FirebaseAuthError("INVALID_ARGUMENT : An import takes at most \(Self.maxImport) users.")
+        }
+        var errors: [JSON] = []
+        for (index, user) in users.enumerated() {
+            do throws(FirebaseAuthError) {
+                try await accounts.insert(try importedAccount(user))
+            } catch {
+                errors.append(["index": .number(Double(index)), "message": .string(error.message)])
+            }
+        }
+        var answer: [String: JSON] = ["kind": "identitytoolkit#UploadAccountResponse"]
+        if !errors.isEmpty { answer["error"] = .array(errors) }
+        return .json(200, .object(answer))
+    }
+
+    /// An account from its `UserInfo` JSON, checked as a create is.
+    func importedAccount(_ user: JSON) throws(FirebaseAuthError) -> FirebaseAuthAccount {
+        guard case .object(let members) = user else { throw FirebaseAuthError("INVALID_ARGUMENT : not a user") }
+        let body = FirebaseAuthBody(members: members)
+        guard let id = try body.string("localId") else { throw FirebaseAuthError("MISSING_LOCAL_ID") }
+        try Self.validate(localId: id)
+        let now = clock
+        var account = FirebaseAuthAccount(
+            localId: id, createdAt: try body.string("createdAt").flatMap { Int64($0) } ?? now.milliseconds)
+        account.email = try Self.email(body, "email")
+        account.emailVerified = body.bool("emailVerified") ?? false
+        account.displayName = try body.string("displayName")
+        account.photoURL = try body.string("photoUrl")
+        account.phoneNumber = try Self.phone(body)
+        account.disabled = body.bool("disabled") ?? false
+        account.lastLoginAt = try body.string("lastLoginAt").flatMap { Int64($0) }
+        account.validSince = try body.string("validSince").flatMap { Int64($0) }
+        account.customAuth = body.bool("customAuth") ?? false
+        if let claims = try body.string("customAttributes", limit: 1000, tooLong: FirebaseAuthError("CLAIMS_TOO_LARGE"))
+        {
+            guard let value = try? JSON.parse(claims, maxDepth: 16) else { throw FirebaseAuthError("INVALID_CLAIMS") }
+            _ = try Self.validatedClaims(value)
+            account.customAttributes = claims
+        }
+        if let hash = try body.string("passwordHash") {
+            if let password = Self.officialEmulatorPassword(hash) {
+                Self.setPassword(password, of: &account, now: now)
+            } else {
+                account.passwordHash = hash
+                account.salt = try body.string("salt")
+            }
+            account.passwordUpdatedAt = FirebaseAuthTokens.seconds(members["passwordUpdatedAt"]) ?? now.milliseconds
+        }
+        return account
+    }
+
+    /// The password in a hash the official emulator wrote,
+    /// `fakeHash:salt=<salt>:password=<password>`, or `nil`.
+    static func officialEmulatorPassword(_ hash: String) -> String? {
+        guard hash.hasPrefix("fakeHash:salt="), let range = hash.range(of: ":password=") else { return nil }
+        return String(hash[range.upperBound...])
+    }
+}
+
+extension FirebaseAuthBody {
+    /// A body already read: one user of an import.
+    init(members: [String: JSON]) {
+        self.members = members
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import Networking
+import SandboxCore
+
+extension FirebaseAuthEmulator {
+    /// A route of the Auth API: the caller is read first (API key or admin
+    /// credentials), with the project from the path when it names one.
+    private static func api(
+        _ pattern: String, _ summary: String, method: HTTPMethod = .post,
+        _ handler:
+            @escaping @Sendable (FirebaseAuthEmulator) -> (SandboxRequest, FirebaseAuthCaller)
+            async throws(FirebaseAuthError) -> SandboxResponse
+    ) -> Route<FirebaseAuthEmulator> {
+        Route(method, PathPattern(pattern), summary) { (auth, request, parameters) throws(FirebaseAuthError) in
+            let project = parameters["project"]
+            let caller = try FirebaseAuthCaller(
+                request, project: project.isEmpty ? nil : project, defaultProject: auth.configuration.projectId)
+            return try await handler(auth)(request, caller)
+        }
+    }
+
+    private static let v1 = "/identitytoolkit.googleapis.com/v1"
+    private static let admin = "/identitytoolkit.googleapis.com/v1/projects/{project}"
+    private static let emulator = "/emulator/v1/projects/{project}"
+
+    /// The endpoints, in the order of Firebase's Auth REST reference, then
+    /// the admin API the Admin SDKs call, then the emulator's own.
+    public static let routes = RouteTable<FirebaseAuthEmulator>([
+        api("\(v1)/accounts:signUp", "Sign up with email and password, or anonymously", signUp),
+        api("\(v1)/accounts:signInWithPassword", "Sign in with email and password", signInWithPassword),
+        api(
+            "\(v1)/accounts:signInWithCustomToken", "Exchange a custom token for an ID and refresh token",
+            signInWithCustomToken),
+        api("/securetoken.googleapis.com/v1/token", "Exchange a refresh token for an ID token", refreshToken),
+        api("\(v1)/accounts:lookup", "Get user data", lookup),
+        api("\(v1)/accounts:update", "Change email, password or profile; confirm email verification", update),
+        api("\(v1)/accounts:sendOobCode", "Send a password reset or verification email", sendOobCode),
+        api("\(v1)/accounts:resetPassword", "Verify a password reset code, or confirm a password reset", resetPassword),
+        api("\(v1)/accounts:delete", "Delete an account", delete),
+        api("\(admin)/accounts", "Admin: create a user", signUp),
+        api("\(admin)/accounts:lookup", "Admin: get users by uid, email or phone", lookup),
+        api("\(admin)/accounts:update", "Admin: update a user, set custom claims, disable, revoke tokens", update),
+        api("\(admin)/accounts:delete", "Admin: delete a user", delete),
+        api("\(admin)/accounts:batchGet", "Admin: list users, in pages", method: .get, batchGet),
+        api("\(admin)/accounts:batchCreate", "Admin: import users", batchCreate),
+        api("\(admin)/accounts:batchDelete", "Admin: delete users", batchDelete),
+        api("\(admin)/accounts:query", "Admin: query users", query),
+        api("\(admin)/accounts:sendOobCode", "Admin: make a password reset or verification link", sendOobCode),
+        Route(.delete, PathPattern("\(emulator)/accounts"), "Emulator: remove every account") { auth, _, _ in
+            await auth.removeAll()
+            return .json(200, [:])
+        },
+        Route(.get, PathPattern("\(emulator)/oobCodes"), "Emulator: the codes emails would have carried") {
+            auth, _, _ in
+            .json(200, ["oobCodes": .array(await auth.outOfBandCodes.map(\.json))])
+        },
+        Route(
+            .get, PathPattern("\(emulator)/verificationCodes"), "Emulator: the SMS codes sent (none: no phone sign-in)"
+        ) {
+            _, _, _ in
+            .json(200, ["verificationCodes": []])
+        },
+        Route(.get, PathPattern("\(emulator)/config"), "Emulator: the project's sign-in settings") { auth, _, _ in
+            .json(200, await auth.projectConfig)
+        },
+        Route(.patch, PathPattern("\(emulator)/config"), "Emulator: change the project's sign-in settings") {
+            (auth, request, _) throws(FirebaseAuthError) in
+            let body = try FirebaseAuthBody(request)
+            if let enabled = body.members["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.boolValue {
+                await auth.settings.set(improvedEmailPrivacy: enabled)
+            }
+            return .json(200, await auth.projectConfig)
+        },
+    ])
+
+    /// The project's settings as the emulator's config route answers them.
+    var projectConfig: JSON {
+        get async {
+            [
+                "signIn": ["allowDuplicateEmails": false],
+                "emailPrivacyConfig": ["enableImprovedEmailPrivacy": .bool(await settings.improvedEmailPrivacy)],
+            ]
+        }
+    }
+}
