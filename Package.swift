@@ -80,6 +80,7 @@ let package = Package(
         .library(name: "BankeyClient", targets: ["BankeyClient"]),
         .library(name: "SooGreyhoundsClient", targets: ["SooGreyhoundsClient"]),
         .library(name: "FirebaseClient", targets: ["FirebaseClient"]),
+        .library(name: "FirebaseAuthClient", targets: ["FirebaseAuthClient"]),
         .library(name: "PostFeedClient", targets: ["PostFeedClient"]),
         .library(name: "MessageBoardClient", targets: ["MessageBoardClient"]),
         .library(name: "SandboxServer", targets: ["SandboxServer"]),
@@ -144,6 +145,9 @@ let package = Package(
         + library("SooGreyhoundsClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("FirebaseClient", dependencies: ["Networking"], testDependencies: ["Networking", "Sandbox"])
         + library(
+            "FirebaseAuthClient", dependencies: ["Networking"],
+            testDependencies: ["Networking", "FirebaseClient", "Sandbox"])
+        + library(
             "PostFeedClient", dependencies: ["Networking", "Models", "FirebaseClient"],
             testDependencies: ["Networking", "Models", "FirebaseClient", "Sandbox"])
         + library(
@@ -199,7 +203,7 @@ let package = Package(
                 dependencies: [
                     "Networking", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
                     "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
-                    "FirebaseClient", "PostFeedClient", "MessageBoardClient",
+                    "FirebaseClient", "FirebaseAuthClient", "PostFeedClient", "MessageBoardClient",
                 ],
                 path: "Tests/IntegrationTests"
             )

@@ -85,6 +85,12 @@ struct SandboxCommand: AsyncParsableCommand {
     var authSecret: String?
 
     @Option(
+        help: ArgumentHelp(
+            "The Firebase project the Auth emulator issues ID tokens for (their aud and iss), as the Admin SDKs "
+                + "check them: the projectId an app's Admin SDK is set up with.", valueName: "ID"))
+    var project = "sandbox"
+
+    @Option(
         name: .customLong("rules"),
         help: ArgumentHelp(
             "A Firebase rules file (database.rules.json, comments allowed) for every database, or NAMESPACE=FILE "
@@ -171,6 +177,7 @@ struct SandboxCommand: AsyncParsableCommand {
     func options() throws -> SandboxServerOptions {
         var configuration = SandboxConfiguration(reset: reset)
         configuration.firebase.authSecret = authSecret
+        configuration.firebaseAuth.projectId = project
         for argument in rulesFiles {
             let parts = argument.split(separator: "=", maxSplits: 1)
             // A path may hold `=`; only a namespace's characters before it make it NAMESPACE=FILE.

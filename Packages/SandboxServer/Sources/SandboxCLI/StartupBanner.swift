@@ -60,6 +60,13 @@ struct StartupBanner {
                 + "(Authorization: Bearer \(configuration.firebase.authSecret == nil ? "owner" : "<secret>"))",
         ]
 
+        lines += [
+            "Firebase Authentication (project \(configuration.firebaseAuth.projectId)):",
+            "  Sign up:        POST \(base)/identitytoolkit.googleapis.com/v1/accounts:signUp?key=any",
+            "  Admin SDKs:     FIREBASE_AUTH_EMULATOR_HOST=\(server.baseURL.host ?? "127.0.0.1"):\(server.port)",
+            "  Email codes:    \(base)/emulator/v1/projects/\(configuration.firebaseAuth.projectId)/oobCodes",
+        ]
+
         let defaultToken = AirtableEmulator.Configuration.defaultToken
         let token =
             configuration.airtable.tokens == [defaultToken]

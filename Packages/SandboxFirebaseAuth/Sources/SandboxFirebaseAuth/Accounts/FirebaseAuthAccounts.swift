@@ -16,8 +16,10 @@ actor FirebaseAuthAccounts {
     private var accounts: [String: FirebaseAuthAccount] = [:]
     private var byEmail: [String: String] = [:]
     private var byPhone: [String: String] = [:]
-    /// Every id, sorted by UTF-8, for `batchGet`'s pages.
-    private var sortedIDs: [String] = []
+    /// Every id, sorted by UTF-8, for `batchGet`'s pages: sorted again
+    /// only when listed after a change, so making 100,000 accounts stays
+    /// linear.
+    private var sortedCache: [String]? = []
     private var codes: [String: FirebaseAuthCode] = [:]
     private var codeOrder: [String] = []
 
@@ -47,7 +49,7 @@ actor FirebaseAuthAccounts {
         try checkFree(account, replacing: nil)
         accounts[account.localId] = account
         index(account)
-        sortedIDs.insert(account.localId, at: insertionPoint(of: account.localId))
+        sortedCache = nil
     }
 
     /// Replaces an existing account with `account` (same id).
@@ -74,8 +76,7 @@ actor FirebaseAuthAccounts {
     func remove(id: String) -> Bool {
         guard let old = accounts.removeValue(forKey: id) else { return false }
         unindex(old)
-        let index = insertionPoint(of: id)
-        if index < sortedIDs.count, sortedIDs[index] == id { sortedIDs.remove(at: index) }
+        sortedCache = nil
         return true
     }
 
@@ -83,16 +84,17 @@ actor FirebaseAuthAccounts {
         accounts = [:]
         byEmail = [:]
         byPhone = [:]
-        sortedIDs = []
+        sortedCache = []
         codes = [:]
         codeOrder = []
     }
 
     /// Up to `limit` accounts whose ids sort after `start`, in id order.
     func page(after start: String?, limit: Int) -> [FirebaseAuthAccount] {
+        let sortedIDs = sortedIDs
         var index = 0
         if let start {
-            index = insertionPoint(of: start)
+            index = Self.insertionPoint(of: start, in: sortedIDs)
             if index < sortedIDs.count, sortedIDs[index] == start { index += 1 }
         }
         return sortedIDs[index..<min(sortedIDs.count, index + max(0, limit))].compactMap { accounts[$0] }
@@ -101,6 +103,13 @@ actor FirebaseAuthAccounts {
     /// Every account, in id order.
     var all: [FirebaseAuthAccount] {
         sortedIDs.compactMap { accounts[$0] }
+    }
+
+    private var sortedIDs: [String] {
+        if let sortedCache { return sortedCache }
+        let sorted = accounts.keys.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
+        sortedCache = sorted
+        return sorted
     }
 
     // MARK: Out-of-band codes
@@ -145,8 +154,8 @@ actor FirebaseAuthAccounts {
         if let phone = account.phoneNumber { byPhone[phone] = nil }
     }
 
-    /// The first index whose id is not less than `id`.
-    private func insertionPoint(of id: String) -> Int {
+    /// The first index of `sortedIDs` whose id is not less than `id`.
+    private static func insertionPoint(of id: String, in sortedIDs: [String]) -> Int {
         var low = 0
         var high = sortedIDs.count
         while low < high {

@@ -1,0 +1,52 @@
+import Foundation
+import Networking
+
+extension FirebaseAuthClient {
+    /// Creates an email and password account and signs it in
+    /// (`accounts:signUp`).
+    ///
+    /// - Throws: `EMAIL_EXISTS`, `WEAK_PASSWORD`, `INVALID_EMAIL`, …, read
+    ///   with ``/Networking/NetworkError/firebaseAuthError``.
+    public func signUp(email: String, password: String) async throws(NetworkError) -> FirebaseSignIn {
+        try await call(
+            "signUp", ["email": .string(email), "password": .string(password), "returnSecureToken": true],
+            as: FirebaseSignInResponse.self
+        ).signIn
+    }
+
+    /// Signs in with email and password (`accounts:signInWithPassword`).
+    ///
+    /// - Throws: `INVALID_LOGIN_CREDENTIALS` (or `EMAIL_NOT_FOUND` and
+    ///   `INVALID_PASSWORD` without email enumeration protection),
+    ///   `USER_DISABLED`, `TOO_MANY_ATTEMPTS_TRY_LATER`.
+    public func signIn(email: String, password: String) async throws(NetworkError) -> FirebaseSignIn {
+        try await call(
+            "signInWithPassword", ["email": .string(email), "password": .string(password), "returnSecureToken": true],
+            as: FirebaseSignInResponse.self
+        ).signIn
+    }
+
+    /// Signs in as a new anonymous user (`accounts:signUp` with no email).
+    public func signInAnonymously() async throws(NetworkError) -> FirebaseSignIn {
+        try await call("signUp", ["returnSecureToken": true], as: FirebaseSignInResponse.self).signIn
+    }
+
+    /// Signs in with a custom token minted by the app's server
+    /// (`accounts:signInWithCustomToken`).
+    public func signIn(customToken: String) async throws(NetworkError) -> FirebaseSignIn {
+        try await call(
+            "signInWithCustomToken", ["token": .string(customToken), "returnSecureToken": true],
+            as: FirebaseSignInResponse.self
+        ).signIn
+    }
+
+    /// Exchanges a refresh token for a new ID token (and refresh token), at
+    /// the token endpoint.
+    ///
+    /// - Throws: `TOKEN_EXPIRED` (revoked), `USER_DISABLED`,
+    ///   `USER_NOT_FOUND`, `INVALID_REFRESH_TOKEN`, all
+    ///   ``/Networking/NetworkError/unauthenticated(_:)``: sign in again.
+    public func refresh(_ refreshToken: String) async throws(NetworkError) -> FirebaseSignIn {
+        try await http.send(tokenRequest(refreshToken: refreshToken)).signIn
+    }
+}

@@ -1,0 +1,114 @@
+import Networking
+
+/// Firebase Authentication's documented error codes, read from a failure's
+/// message (`EMAIL_EXISTS`, or `WEAK_PASSWORD : Password should be at least
+/// 6 characters`), each with what it means for the user.
+///
+/// ```swift
+/// do {
+///     try await auth.signIn(email: email, password: password)
+/// } catch {
+///     if let code = error.firebaseAuthError { alert(code.meaning) }
+/// }
+/// ```
+public enum FirebaseAuthErrorCode: Sendable, Hashable {
+    /// `EMAIL_EXISTS`: another account has this email.
+    case emailExists
+    /// `EMAIL_NOT_FOUND`: no account has this email.
+    case emailNotFound
+    /// `INVALID_PASSWORD`: the password is wrong, or the account has none.
+    case invalidPassword
+    /// `INVALID_LOGIN_CREDENTIALS`: the email or password is wrong (projects
+    /// with email enumeration protection do not say which).
+    case invalidLoginCredentials
+    /// `USER_DISABLED`: an administrator disabled the account.
+    case userDisabled
+    /// `TOO_MANY_ATTEMPTS_TRY_LATER`: requests from this device are blocked
+    /// for a while.
+    case tooManyAttempts
+    /// `TOKEN_EXPIRED`: the credential is no longer valid (the user changed
+    /// their password, or their tokens were revoked); sign in again.
+    case tokenExpired
+    /// `WEAK_PASSWORD`: shorter than six characters.
+    case weakPassword
+    /// `INVALID_EMAIL`: not an email address.
+    case invalidEmail
+    /// `USER_NOT_FOUND`: the account was deleted.
+    case userNotFound
+    /// `INVALID_ID_TOKEN`: the ID token is not valid; sign in again.
+    case invalidIDToken
+    /// `INVALID_REFRESH_TOKEN`: the refresh token is not valid; sign in again.
+    case invalidRefreshToken
+    /// `INVALID_OOB_CODE`, `EXPIRED_OOB_CODE`: the email's code is wrong,
+    /// used or expired.
+    case invalidCode
+    /// `OPERATION_NOT_ALLOWED`: this sign-in method is off for the project.
+    case operationNotAllowed
+    /// Any other code, as Firebase wrote it.
+    case other(String)
+
+    /// Reads a code from Firebase's message: the text before ` : `.
+    public init(message: String) {
+        let code = message.split(separator: " ", maxSplits: 1).first.map(String.init) ?? message
+        self =
+            switch code {
+            case "EMAIL_EXISTS": .emailExists
+            case "EMAIL_NOT_FOUND": .emailNotFound
+            case "INVALID_PASSWORD": .invalidPassword
+            case "INVALID_LOGIN_CREDENTIALS": .invalidLoginCredentials
+            case "USER_DISABLED": .userDisabled
+            case "TOO_MANY_ATTEMPTS_TRY_LATER": .tooManyAttempts
+            case "TOKEN_EXPIRED", "CREDENTIAL_TOO_OLD_LOGIN_AGAIN": .tokenExpired
+            case "WEAK_PASSWORD": .weakPassword
+            case "INVALID_EMAIL": .invalidEmail
+            case "USER_NOT_FOUND": .userNotFound
+            case "INVALID_ID_TOKEN": .invalidIDToken
+            case "INVALID_REFRESH_TOKEN": .invalidRefreshToken
+            case "INVALID_OOB_CODE", "EXPIRED_OOB_CODE": .invalidCode
+            case "OPERATION_NOT_ALLOWED", "PASSWORD_LOGIN_DISABLED": .operationNotAllowed
+            default: .other(code)
+            }
+    }
+
+    /// What it means, in words a screen can show.
+    public var meaning: String {
+        switch self {
+        case .emailExists: "An account with this email already exists. Sign in instead."
+        case .emailNotFound: "No account has this email."
+        case .invalidPassword: "The password is wrong."
+        case .invalidLoginCredentials: "The email or password is wrong."
+        case .userDisabled: "This account has been disabled."
+        case .tooManyAttempts: "Too many attempts. Try again later."
+        case .tokenExpired, .invalidIDToken, .invalidRefreshToken, .userNotFound: "Please sign in again."
+        case .weakPassword: "The password must be at least 6 characters."
+        case .invalidEmail: "This is not a valid email address."
+        case .invalidCode: "This link is invalid or has already been used."
+        case .operationNotAllowed: "This way of signing in is not enabled."
+        case .other(let code): "Sign-in failed (\(code))."
+        }
+    }
+
+    /// Firebase's failures as the SDK's cases: a refused credential is
+    /// ``/Networking/NetworkError/unauthenticated(_:)`` (sign in again), too many
+    /// attempts is ``/Networking/NetworkError/rateLimited(_:)``; the rest keep
+    /// their status's case, with the code in the message.
+    @Sendable static func classify(_ failure: HTTPFailure) -> NetworkError {
+        guard let message = failure.message?.message else { return NetworkError(failure: failure) }
+        switch FirebaseAuthErrorCode(message: message) {
+        case .tokenExpired, .invalidIDToken, .invalidRefreshToken, .userNotFound, .userDisabled:
+            return .unauthenticated(failure)
+        case .tooManyAttempts:
+            return .rateLimited(failure)
+        default:
+            return NetworkError(failure: failure)
+        }
+    }
+}
+
+extension NetworkError {
+    /// Firebase Authentication's error code, when the failure carries one.
+    public var firebaseAuthError: FirebaseAuthErrorCode? {
+        guard let message = failure?.message?.message, !message.isEmpty else { return nil }
+        return FirebaseAuthErrorCode(message: message)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import Networking
+
+/// A signed-in user's tokens and who they are: what sign-up, every
+/// sign-in and a refresh answer.
+///
+/// It describes itself with the user's id and the expiry only: never the
+/// tokens.
+public struct FirebaseSignIn: Sendable, Hashable {
+    /// The user's id (`uid`; `auth.uid` in security rules).
+    public var userID: String
+    /// The email address, for email and password users.
+    public var email: String?
+    /// The ID token: what the Realtime Database takes as `auth=`.
+    public var idToken: String
+    /// The refresh token, exchanged for new ID tokens; keep it to stay
+    /// signed in.
+    public var refreshToken: String
+    /// How long the ID token lasts from when it was issued: an hour.
+    public var expiresIn: Duration
+    /// Whether a custom token created the account, when the answer says.
+    public var isNewUser: Bool?
+
+    /// Creates a sign-in.
+    public init(
+        userID: String, email: String? = nil, idToken: String, refreshToken: String, expiresIn: Duration,
+        isNewUser: Bool? = nil
+    ) {
+        self.userID = userID
+        self.email = email
+        self.idToken = idToken
+        self.refreshToken = refreshToken
+        self.expiresIn = expiresIn
+        self.isNewUser = isNewUser
+    }
+}
+
+extension FirebaseSignIn: RedactedDescription {
+    /// The user's id, email and lifetime; the tokens redacted.
+    public var redactedFields: KeyValuePairs<String, Any> {
+        [
+            "userID": userID, "email": email ?? "nil", "idToken": Redactor().replacement,
+            "refreshToken": Redactor().replacement, "expiresIn": expiresIn,
+        ]
+    }
+}
+
+/// A sign-in answer of the Identity Toolkit API.
+struct FirebaseSignInResponse: Decodable, Sendable {
+    var localId: String
+    var email: String?
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+    var isNewUser: Bool?
+
+    var signIn: FirebaseSignIn {
+        FirebaseSignIn(
+            userID: localId, email: email.flatMap { $0.isEmpty ? nil : $0 }, idToken: idToken,
+            refreshToken: refreshToken, expiresIn: .seconds(Int64(expiresIn) ?? 3600), isNewUser: isNewUser)
+    }
+}
+
+/// The token endpoint's answer, in snake case as documented.
+struct FirebaseTokenResponse: Decodable, Sendable {
+    var id_token: String
+    var refresh_token: String
+    var expires_in: String
+    var user_id: String
+
+    var signIn: FirebaseSignIn {
+        FirebaseSignIn(
+            userID: user_id, idToken: id_token, refreshToken: refresh_token,
+            expiresIn: .seconds(Int64(expires_in) ?? 3600))
+    }
+}

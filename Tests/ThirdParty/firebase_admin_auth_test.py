@@ -1,0 +1,164 @@
+"""The Firebase Admin SDK for Python's `auth` module, pointed at the Sandbox.
+
+Run by FirebaseAdminSDKTests (make test) with FIREBASE_AUTH_EMULATOR_HOST set
+to a Sandbox started on a free port, as an app's tests would point it at the
+official Auth emulator. The tests follow firebase-admin-python's own
+integration/test_auth.py where it applies to an emulator: user management,
+paging, custom claims, revoking tokens, import, links, custom tokens and
+verify_id_token of a token the Sandbox issued at sign-in.
+"""
+
+import json
+import os
+import time
+import unittest
+import urllib.request
+
+import firebase_admin
+from firebase_admin import auth
+
+PROJECT = "demo-sandbox"  # the Sandbox is started with this project (sandbox --project)
+HOST = os.environ["FIREBASE_AUTH_EMULATOR_HOST"]
+
+
+def rest(method, body):
+    """A client API call, as a web or mobile app makes it, with a web API key."""
+    request = urllib.request.Request(
+        f"http://{HOST}/identitytoolkit.googleapis.com/v1/{method}?key=fake-api-key",
+        data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return json.load(response)
+    except urllib.error.HTTPError as error:
+        return json.load(error)
+
+
+def sign_in(email, password):
+    return rest("accounts:signInWithPassword", {"email": email, "password": password, "returnSecureToken": True})
+
+
+class AuthTest(unittest.TestCase):
+    @classmethod
+    def setUpClass(cls):
+        cls.app = firebase_admin.initialize_app(options={"projectId": PROJECT}, name="auth-test")
+        cls.client = auth._get_client(cls.app)
+
+    def setUp(self):
+        # As the official emulator's users clear it between tests.
+        urllib.request.urlopen(urllib.request.Request(
+            f"http://{HOST}/emulator/v1/projects/{PROJECT}/accounts", method="DELETE")).read()
+
+    def test_create_get_update_delete(self):
+        user = auth.create_user(
+            uid="ada", email="Ada@Example.com", password="correct horse", display_name="Ada",
+            phone_number="+15555550100", email_verified=True, app=self.app)
+        self.assertEqual(user.uid, "ada")
+        self.assertEqual(user.email, "ada@example.com")
+        self.assertEqual(user.display_name, "Ada")
+        self.assertTrue(user.email_verified)
+        self.assertFalse(user.disabled)
+        self.assertIsNotNone(user.user_metadata.creation_timestamp)
+        self.assertEqual({p.provider_id for p in user.provider_data}, {"password", "phone"})
+        self.assertEqual(auth.get_user_by_email("ada@example.com", app=self.app).uid, "ada")
+        self.assertEqual(auth.get_user_by_phone_number("+15555550100", app=self.app).uid, "ada")
+        with self.assertRaises(auth.UidAlreadyExistsError):
+            auth.create_user(uid="ada", app=self.app)
+        with self.assertRaises(auth.EmailAlreadyExistsError):
+            auth.create_user(email="ada@example.com", app=self.app)
+
+        updated = auth.update_user(
+            "ada", display_name="Ada Lovelace", photo_url="https://example.com/ada.png",
+            phone_number=auth.DELETE_ATTRIBUTE, app=self.app)
+        self.assertEqual(updated.display_name, "Ada Lovelace")
+        self.assertEqual(updated.photo_url, "https://example.com/ada.png")
+        self.assertIsNone(updated.phone_number)
+
+        auth.delete_user("ada", app=self.app)
+        with self.assertRaises(auth.UserNotFoundError):
+            auth.get_user("ada", app=self.app)
+
+    def test_disable_user(self):
+        auth.create_user(uid="bob", email="bob@example.com", password="correct horse", app=self.app)
+        self.assertIn("idToken", sign_in("bob@example.com", "correct horse"))
+        self.assertTrue(auth.update_user("bob", disabled=True, app=self.app).disabled)
+        self.assertEqual(sign_in("bob@example.com", "correct horse")["error"]["message"], "USER_DISABLED")
+        self.assertFalse(auth.update_user("bob", disabled=False, app=self.app).disabled)
+
+    def test_list_users_in_pages(self):
+        uids = sorted(f"user{i:02d}" for i in range(25))
+        for uid in uids:
+            auth.create_user(uid=uid, app=self.app)
+        page = auth.list_users(max_results=10, app=self.app)
+        self.assertEqual([u.uid for u in page.users], uids[:10])
+        self.assertTrue(page.has_next_page)
+        self.assertEqual([u.uid for u in page.iterate_all()], uids)
+
+    def test_get_users_and_delete_users(self):
+        for uid in ["a", "b", "c"]:
+            auth.create_user(uid=uid, email=f"{uid}@example.com", app=self.app)
+        found = auth.get_users(
+            [auth.UidIdentifier("a"), auth.EmailIdentifier("b@example.com"), auth.UidIdentifier("missing")],
+            app=self.app)
+        self.assertEqual(sorted(u.uid for u in found.users), ["a", "b"])
+        self.assertEqual(len(found.not_found), 1)
+        result = auth.delete_users(["a", "b", "c"], app=self.app)
+        self.assertEqual(result.success_count, 3)
+        self.assertEqual(auth.list_users(app=self.app).users, [])
+
+    def test_custom_claims_reach_the_id_token(self):
+        auth.create_user(uid="ada", email="ada@example.com", password="correct horse", app=self.app)
+        auth.set_custom_user_claims("ada", {"admin": True, "level": 3}, app=self.app)
+        self.assertEqual(auth.get_user("ada", app=self.app).custom_claims, {"admin": True, "level": 3})
+        claims = auth.verify_id_token(sign_in("ada@example.com", "correct horse")["idToken"], app=self.app)
+        self.assertTrue(claims["admin"])
+        self.assertEqual(claims["level"], 3)
+        auth.set_custom_user_claims("ada", None, app=self.app)
+        self.assertIsNone(auth.get_user("ada", app=self.app).custom_claims)
+
+    def test_verify_id_token_of_a_sign_in(self):
+        answer = rest("accounts:signUp", {"email": "ada@example.com", "password": "correct horse",
+                                          "returnSecureToken": True})
+        claims = auth.verify_id_token(answer["idToken"], app=self.app)
+        self.assertEqual(claims["uid"], answer["localId"])
+        self.assertEqual(claims["email"], "ada@example.com")
+        self.assertEqual(claims["firebase"]["sign_in_provider"], "password")
+        with self.assertRaises(auth.InvalidIdTokenError):
+            auth.verify_id_token("not.a.token", app=self.app)
+
+    def test_revoke_refresh_tokens(self):
+        auth.create_user(uid="ada", email="ada@example.com", password="correct horse", app=self.app)
+        old = sign_in("ada@example.com", "correct horse")
+        time.sleep(1)
+        auth.revoke_refresh_tokens("ada", app=self.app)
+        self.assertIsNotNone(auth.get_user("ada", app=self.app).tokens_valid_after_timestamp)
+        with self.assertRaises(auth.RevokedIdTokenError):
+            auth.verify_id_token(old["idToken"], check_revoked=True, app=self.app)
+        time.sleep(1)
+        fresh = sign_in("ada@example.com", "correct horse")
+        self.assertEqual(auth.verify_id_token(fresh["idToken"], check_revoked=True, app=self.app)["uid"], "ada")
+
+    def test_custom_token_sign_in(self):
+        token = auth.create_custom_token("ada", {"premium": True}, app=self.app).decode()
+        answer = rest("accounts:signInWithCustomToken", {"token": token, "returnSecureToken": True})
+        claims = auth.verify_id_token(answer["idToken"], app=self.app)
+        self.assertEqual(claims["uid"], "ada")
+        self.assertTrue(claims["premium"])
+
+    def test_import_users(self):
+        users = [auth.ImportUserRecord(uid=f"imported{i}", email=f"imported{i}@example.com") for i in range(3)]
+        result = auth.import_users(users, app=self.app)
+        self.assertEqual(result.success_count, 3)
+        self.assertEqual(result.failure_count, 0)
+        self.assertEqual(auth.get_user("imported1", app=self.app).email, "imported1@example.com")
+
+    def test_password_reset_link(self):
+        auth.create_user(uid="ada", email="ada@example.com", password="correct horse", app=self.app)
+        link = auth.generate_password_reset_link("ada@example.com", app=self.app)
+        self.assertIn("mode=resetPassword", link)
+        self.assertIn("oobCode=", link)
+        link = auth.generate_email_verification_link("ada@example.com", app=self.app)
+        self.assertIn("mode=verifyEmail", link)
+
+
+if __name__ == "__main__":
+    unittest.main(verbosity=2)
