@@ -144,7 +144,8 @@ public final class FirebaseAuthEmulator: SandboxService {
     /// The time now, in whole seconds and in milliseconds.
     var clock: (seconds: Int64, milliseconds: Int64) {
         let interval = configuration.now().timeIntervalSince1970
-        let milliseconds = interval.isFinite && abs(interval) < 1e12 ? Int64((interval * 1000).rounded(.down)) : 0  // safe: checked
+        // safe: finite and below 1e12 seconds before converting
+        let milliseconds = interval.isFinite && abs(interval) < 1e12 ? Int64((interval * 1000).rounded(.down)) : 0
         return (milliseconds / 1000, milliseconds)
     }
 }

@@ -75,14 +75,14 @@ extension FirebaseAuthEmulator {
                 "password", limit: FirebaseAuthPassword.maximumLength,
                 tooLong: FirebaseAuthError("INVALID_PASSWORD")), !password.isEmpty
         else { throw FirebaseAuthError("MISSING_PASSWORD") }
-        let private_ = await settings.improvedEmailPrivacy
+        let isPrivate = await settings.improvedEmailPrivacy
         let wrong = FirebaseAuthError("INVALID_LOGIN_CREDENTIALS")
         guard let account = await accounts.account(email: email) else {
-            throw private_ ? wrong : FirebaseAuthError("EMAIL_NOT_FOUND")
+            throw isPrivate ? wrong : FirebaseAuthError("EMAIL_NOT_FOUND")
         }
         guard !account.disabled else { throw FirebaseAuthError("USER_DISABLED") }
         guard FirebaseAuthPassword.matches(password, account) else {
-            throw private_ ? wrong : FirebaseAuthError("INVALID_PASSWORD")
+            throw isPrivate ? wrong : FirebaseAuthError("INVALID_PASSWORD")
         }
         let now = clock
         _ = try await accounts.update(id: account.localId) { $0.lastLoginAt = now.milliseconds }
