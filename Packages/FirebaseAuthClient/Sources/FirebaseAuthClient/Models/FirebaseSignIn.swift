@@ -63,14 +63,20 @@ struct FirebaseSignInResponse: Decodable, Sendable {
 
 /// The token endpoint's answer, in snake case as documented.
 struct FirebaseTokenResponse: Decodable, Sendable {
-    var id_token: String
-    var refresh_token: String
-    var expires_in: String
-    var user_id: String
+    var idToken: String
+    var refreshToken: String
+    var expiresIn: String
+    var userID: String
+
+    enum CodingKeys: String, CodingKey {
+        case idToken = "id_token"
+        case refreshToken = "refresh_token"
+        case expiresIn = "expires_in"
+        case userID = "user_id"
+    }
 
     var signIn: FirebaseSignIn {
         FirebaseSignIn(
-            userID: user_id, idToken: id_token, refreshToken: refresh_token,
-            expiresIn: .seconds(Int64(expires_in) ?? 3600))
+            userID: userID, idToken: idToken, refreshToken: refreshToken, expiresIn: .seconds(Int64(expiresIn) ?? 3600))
     }
 }
