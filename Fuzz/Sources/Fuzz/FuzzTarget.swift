@@ -16,7 +16,7 @@ extension FuzzTarget {
         .firebaseRules,
         .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .routes, .serverSentEvents,
-        .retryAfter, .redaction,
+        .retryAfter, .redaction, .firebaseAuth,
         .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange,
     ]
 }

@@ -6,7 +6,7 @@ extension FirebaseAuthClient {
     /// (`accounts:signUp`).
     ///
     /// - Throws: `EMAIL_EXISTS`, `WEAK_PASSWORD`, `INVALID_EMAIL`, …, read
-    ///   with ``/Networking/NetworkError/firebaseAuthError``.
+    ///   with ``Networking/NetworkError/firebaseAuthError``.
     public func signUp(email: String, password: String) async throws(NetworkError) -> FirebaseSignIn {
         try await call(
             "signUp", ["email": .string(email), "password": .string(password), "returnSecureToken": true],

@@ -16,7 +16,7 @@ import Networking
 /// client's redactor keeps it, passwords and tokens out of every log,
 /// description and error. Failures are ``/Networking/NetworkError``s;
 /// Firebase's documented codes (`EMAIL_EXISTS`, `INVALID_PASSWORD`, …) are
-/// read with ``/Networking/NetworkError/firebaseAuthError``.
+/// read with ``Networking/NetworkError/firebaseAuthError``.
 ///
 /// Against the Sandbox (or Firebase's own emulator), pass
 /// ``Endpoints/emulator(_:)`` with its URL.
