@@ -20,7 +20,7 @@ struct FirebaseAuthSamples {
                 let user = try await auth.signIn(email: "ada@example.com", password: password)
                 let firebase = FirebaseClient(
                     databaseURL: server.baseURL, namespace: "devmtn-post", credentials: .idToken(user.idToken))
-                print(user.userID == signedUp.userID, user.email ?? "", user.expiresIn)  // true ada@example.com 3600.0 seconds
+                print(user.userID == signedUp.userID, user.email ?? "", user.expiresIn)  // true ada@… 3600.0 seconds
                 do throws(NetworkError) {
                     _ = try await auth.signIn(email: "ada@example.com", password: "wrong")
                 } catch {
