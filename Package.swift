@@ -145,7 +145,7 @@ let package = Package(
         + library("SooGreyhoundsClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("FirebaseClient", dependencies: ["Networking"], testDependencies: ["Networking", "Sandbox"])
         + library(
-            "FirebaseAuthClient", dependencies: ["Networking"],
+            "FirebaseAuthClient", dependencies: ["Networking", "FirebaseClient"],
             testDependencies: ["Networking", "FirebaseClient", "Sandbox"])
         + library(
             "PostFeedClient", dependencies: ["Networking", "Models", "FirebaseClient"],

@@ -2,7 +2,7 @@
 import PackageDescription
 
 // Firebase Authentication's REST API: sign-up, sign-in, tokens and account
-// management, for signing in to the Realtime Database. Toolchain only; the
+// management, and a session that signs a FirebaseClient in. Toolchain only; the
 // tests also use the sibling Sandbox's in-process emulator.
 let package = Package(
     name: "FirebaseAuthClient",
@@ -19,7 +19,8 @@ let package = Package(
         .target(
             name: "FirebaseAuthClient",
             dependencies: [
-                .product(name: "Networking", package: "Networking")
+                .product(name: "Networking", package: "Networking"),
+                .product(name: "FirebaseClient", package: "FirebaseClient"),
             ]
         ),
         .testTarget(

@@ -142,7 +142,7 @@ final class Records: Sendable {
 
 /// Realtime Database clients of the same sandbox.
 enum FirebaseClientHarness {
-    static func client(_ sandbox: Sandbox, credentials: FirebaseCredentials) -> FirebaseClient {
+    static func client(_ sandbox: Sandbox, credentials: FirebaseCredentials?) -> FirebaseClient {
         FirebaseClient(
             configuration: .init(databaseURL: Sandbox.baseURL, namespace: "auth-test", credentials: credentials),
             transport: SandboxTransport(sandbox), retryPolicy: RetryPolicy(maxAttempts: 1))

@@ -342,4 +342,37 @@ struct InterceptorTests {
         #expect(attempts.withLock { $0 } == 2)
         #expect(transport.requests.isEmpty)
     }
+
+    @Test("A token that expires is replaced within its margin, before a request can be refused for it")
+    func expiringToken() async throws {
+        let transport = ScriptedTransport(always: HTTPResponse(status: 200, body: Data("[]".utf8)))
+        let now = Mutex(Date(timeIntervalSince1970: 1_000_000))
+        let issued = Mutex(0)
+        let tokens = AccessTokenStore(
+            token: "t0", expiry: Date(timeIntervalSince1970: 1_003_600), refreshMargin: .seconds(300),
+            now: { now.withLock { $0 } }
+        ) { () async throws(NetworkError) in
+            let count = issued.withLock {
+                $0 += 1
+                return $0
+            }
+            return ("t\(count)", now.withLock { $0 }.addingTimeInterval(3600))
+        }
+        var client = makeClient(transport, maxAttempts: 1)
+        client.interceptors = [BearerTokenInterceptor(tokens: tokens)]
+        _ = try await client.send(Request<[Int]>.get("x"))
+        now.withLock { $0 = $0.addingTimeInterval(3299) }  // 301 s before expiry: still fresh
+        _ = try await client.send(Request<[Int]>.get("x"))
+        now.withLock { $0 = $0.addingTimeInterval(2) }  // 299 s before: replaced first
+        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(Request<[Int]>.get("x"))
+        #expect(
+            transport.requests.map { $0.headers["Authorization"] } == [
+                "Bearer t0", "Bearer t0", "Bearer t1", "Bearer t1",
+            ])
+        #expect(await tokens.refreshCount == 1)
+        await tokens.replace(token: nil, expiry: nil)
+        _ = try await client.send(Request<[Int]>.get("x"))
+        #expect(transport.requests.last?.headers["Authorization"] == "Bearer t2")
+    }
 }

@@ -1,0 +1,56 @@
+import Foundation
+
+/// A session kept in a JSON file that only its owner can read and write
+/// (mode `0600`, in a folder of mode `0700` that it creates): the Linux
+/// stand-in for the Keychain, as command-line tools keep credentials.
+///
+/// ```swift
+/// let store = FirebaseFileSessionStore(
+///     url: FileManager.default.homeDirectoryForCurrentUser.appending(path: ".config/post-feed/session.json"))
+/// ```
+public struct FirebaseFileSessionStore: FirebaseSessionStore {
+    /// The file.
+    public let url: URL
+
+    /// A store in the file at `url`.
+    public init(url: URL) {
+        self.url = url
+    }
+
+    /// The kept session; `nil` when there is no file. A file that is not a
+    /// session is an error, not a sign-out.
+    public func load() async throws -> FirebaseStoredSession? {
+        guard FileManager.default.fileExists(atPath: url.path) else { return nil }
+        return try JSONDecoder().decode(FirebaseStoredSession.self, from: Data(contentsOf: url))
+    }
+
+    /// Writes `session` to a new file readable by its owner only, then
+    /// moves it over the old one, so no reader sees half a file.
+    public func save(_ session: FirebaseStoredSession) async throws {
+        let folder = url.deletingLastPathComponent()
+        try FileManager.default.createDirectory(
+            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        let temporary = folder.appending(path: ".\(url.lastPathComponent).\(UUID().uuidString)")
+        let data = try JSONEncoder().encode(session)
+        guard
+            FileManager.default.createFile(
+                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+        do {
+            if FileManager.default.fileExists(atPath: url.path) {
+                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+            } else {
+                try FileManager.default.moveItem(at: temporary, to: url)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw error
+        }
+    }
+
+    /// Removes the file.
+    public func clear() async throws {
+        guard FileManager.default.fileExists(atPath: url.path) else { return }
+        try FileManager.default.removeItem(at: url)
+    }
+}
