@@ -348,16 +348,17 @@ struct InterceptorTests {
         let transport = ScriptedTransport(always: HTTPResponse(status: 200, body: Data("[]".utf8)))
         let now = Mutex(Date(timeIntervalSince1970: 1_000_000))
         let issued = Mutex(0)
-        let tokens = AccessTokenStore(
-            token: "t0", expiry: Date(timeIntervalSince1970: 1_003_600), refreshMargin: .seconds(300),
-            now: { now.withLock { $0 } }
-        ) { () async throws(NetworkError) in
+        let clock: @Sendable () -> Date = { now.withLock { $0 } }
+        let refresh: AccessTokenStore.ExpiringRefresh = { () async throws(NetworkError) in
             let count = issued.withLock {
                 $0 += 1
                 return $0
             }
-            return ("t\(count)", now.withLock { $0 }.addingTimeInterval(3600))
+            return ("t\(count)", clock().addingTimeInterval(3600))
         }
+        let tokens = AccessTokenStore(
+            token: "t0", expiry: Date(timeIntervalSince1970: 1_003_600), refreshMargin: .seconds(300), now: clock,
+            refresh: refresh)
         var client = makeClient(transport, maxAttempts: 1)
         client.interceptors = [BearerTokenInterceptor(tokens: tokens)]
         _ = try await client.send(Request<[Int]>.get("x"))
