@@ -139,6 +139,7 @@ let package = Package(
                 "Networking", "SandboxCore", "SandboxFirebase", "SandboxFirebaseAuth", "SandboxAirtable",
                 "SandboxBankey", "SandboxSooGreyhounds",
             ],
+            testResources: [.copy("Fixtures")],
             testDependencies: ["Networking", "SandboxCore"])
         + library("AirtableClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])
         + library("BankeyClient", dependencies: ["Networking", "Models"], testDependencies: ["Sandbox"])

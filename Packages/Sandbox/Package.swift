@@ -25,7 +25,8 @@ let package = Package(
         .testTarget(
             name: "SandboxTests",
             dependencies: ["Sandbox"]
-                + ["Networking", "SandboxCore"].map { .product(name: $0, package: $0) }
+                + ["Networking", "SandboxCore"].map { .product(name: $0, package: $0) },
+            resources: [.copy("Fixtures")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -73,11 +73,31 @@ public final class FirebaseAuthEmulator: SandboxService {
     /// The largest body taken: 8 MiB, room for an import of 1,000 users.
     public static let maxBodySize = 8 << 20
 
-    /// Creates the emulator with no accounts.
+    /// Creates the emulator with no accounts, in memory.
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
         accounts = FirebaseAuthAccounts(limit: configuration.maxAccounts)
         settings = FirebaseAuthSettings(improvedEmailPrivacy: configuration.improvedEmailPrivacy)
+    }
+
+    /// Creates the emulator with the accounts kept in `storage`, and keeps
+    /// every change there before answering.
+    ///
+    /// - Throws: The storage's error, or a ``FirebaseAuthError`` naming a
+    ///   stored account that no longer reads.
+    public init(configuration: Configuration = Configuration(), storage: (any SandboxStorage)?) async throws {
+        self.configuration = configuration
+        accounts = FirebaseAuthAccounts(limit: configuration.maxAccounts, storage: storage)
+        settings = FirebaseAuthSettings(improvedEmailPrivacy: configuration.improvedEmailPrivacy)
+        var restored: [FirebaseAuthAccount] = []
+        for (id, row) in try await accounts.storedRows() {
+            do {
+                restored.append(try importedAccount(try JSON.parse(row, maxDepth: 16)))
+            } catch {
+                throw FirebaseAuthError(status: 500, "The stored account \(id) does not read: \(error)")
+            }
+        }
+        try await accounts.restore(restored)
     }
 
     /// The hosts' paths the official emulator serves.
@@ -137,8 +157,8 @@ public final class FirebaseAuthEmulator: SandboxService {
     }
 
     /// Removes every account and code.
-    public func removeAll() async {
-        await accounts.removeAll()
+    public func removeAll() async throws(FirebaseAuthError) {
+        try await accounts.removeAll()
     }
 
     /// The time now, in whole seconds and in milliseconds.

@@ -143,6 +143,22 @@ struct SandboxCommand: AsyncParsableCommand {
             "A SooGreyhounds api_key to accept (repeatable); replaces the lesson's key.", valueName: "KEY"))
     var soogreyhoundsAPIKeys: [String] = []
 
+    @Option(
+        name: .customLong("import"),
+        help: ArgumentHelp(
+            "Load an export folder at start (the Firebase CLI's emulators:export layout, or the Sandbox's own): "
+                + "databases, rules and Auth users.", valueName: "DIR"),
+        completion: .directory)
+    var importDirectory: String?
+
+    @Option(
+        name: .customLong("export-on-exit"),
+        help: ArgumentHelp(
+            "Write every database, its rules and every Auth user to this folder when stopping, in the Firebase "
+                + "CLI's export layout (POST /__sandbox/export writes one at any time).", valueName: "DIR"),
+        completion: .directory)
+    var exportDirectory: String?
+
     @Flag(help: "Stop when standard input closes, so a supervisor or test harness that dies takes the sandbox along.")
     var stopWhenStdinCloses = false
 
@@ -165,11 +181,29 @@ struct SandboxCommand: AsyncParsableCommand {
         let signals = TerminationSignals(watchingStandardInput: stopWhenStdinCloses)
         let serverOptions = try options()
         let server = try await SandboxServer.start(serverOptions)
+        if let importDirectory {
+            do {
+                try await SandboxExport(folder: URL(fileURLWithPath: importDirectory, isDirectory: true))
+                    .read(into: server.sandbox)
+            } catch {
+                await server.stop()
+                throw ValidationError("--import \(importDirectory): \(error)")
+            }
+        }
         let banner = StartupBanner(server: server, options: serverOptions)
         FileHandle.standardOutput.write(Data(banner.text.utf8))
         let reason = await signals.next()
         FileHandle.standardError.write(Data("Stopping the sandbox (\(reason))…\n".utf8))
         await server.stop()
+        if let exportDirectory {
+            do {
+                try await SandboxExport(folder: URL(fileURLWithPath: exportDirectory, isDirectory: true))
+                    .write(server.sandbox)
+                FileHandle.standardError.write(Data("Exported to \(exportDirectory)\n".utf8))
+            } catch {
+                FileHandle.standardError.write(Data("The export to \(exportDirectory) failed: \(error)\n".utf8))
+            }
+        }
         withExtendedLifetime(signals) {}
     }
 

@@ -53,7 +53,7 @@ public final class Sandbox: Sendable {
         faults = FaultInjector()
         requests = RequestLog()
         firebase = try await FirebaseEmulator(configuration: configuration.firebase, storage: storage)
-        firebaseAuth = FirebaseAuthEmulator(configuration: configuration.firebaseAuth)
+        firebaseAuth = try await FirebaseAuthEmulator(configuration: configuration.firebaseAuth, storage: storage)
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
         // Webhook pings the Sandbox sends are in its request log too.
         await airtable.observeWebhookDeliveries { [requests] delivery in

@@ -98,10 +98,21 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
         return .object(info)
     }
 
+    /// Milliseconds since 1970 from `2026-11-26T15:04:05.123Z`, with or
+    /// without the fraction; `nil` for anything else.
+    static func milliseconds(iso8601 text: String) -> Int64? {
+        let withFraction = Date.ISO8601FormatStyle(includingFractionalSeconds: true)
+        guard let date = (try? withFraction.parse(text)) ?? (try? Date.ISO8601FormatStyle().parse(text)) else {
+            return nil
+        }
+        let milliseconds = (date.timeIntervalSince1970 * 1000).rounded()
+        return abs(milliseconds) < 1e15 ? Int64(milliseconds) : nil  // safe: checked against 1e15
+    }
+
     /// `2026-11-26T15:04:05.123Z`, as `lastRefreshAt` is written.
     static func iso8601(milliseconds: Int64) -> String {
         let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+        return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
     }
 }
 

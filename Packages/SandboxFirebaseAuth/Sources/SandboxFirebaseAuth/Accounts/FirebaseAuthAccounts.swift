@@ -1,13 +1,26 @@
 import Foundation
 import Networking
+import SandboxCore
 
 /// The accounts of the Auth emulator, with an index by email and phone
 /// number and the ids in order for paging; and the out-of-band codes an
 /// email would have carried.
 ///
+/// With a ``SandboxStorage`` (the server's `--data-dir`), every change is
+/// written through before it is made in memory, one writer at a time (an
+/// actor alone would let a second write run while the first awaits its
+/// commit): an answered sign-up survives a crash, and a failed commit
+/// changes nothing. Codes are not kept: an email's link dies with the
+/// process, as the official emulator's do.
+///
 /// Bounded: at most ``limit`` accounts (a create past it is refused), and
 /// the newest ``maxCodes`` codes.
 actor FirebaseAuthAccounts {
+    /// The storage namespace of the accounts, one row per id.
+    static let namespace = "firebase-auth/accounts"
+    private let storage: (any SandboxStorage)?
+    private var isWriting = false
+    private var waitingWriters: [CheckedContinuation<Void, Never>] = []
     /// The most accounts kept.
     let limit: Int
     /// The most out-of-band codes kept; older ones expire.
@@ -23,8 +36,19 @@ actor FirebaseAuthAccounts {
     private var codes: [String: FirebaseAuthCode] = [:]
     private var codeOrder: [String] = []
 
-    init(limit: Int) {
+    init(limit: Int, storage: (any SandboxStorage)? = nil) {
         self.limit = limit
+        self.storage = storage
+    }
+
+    /// The stored accounts' rows, to decode at start.
+    func storedRows() async throws -> [String: Data] {
+        try await storage?.load(namespace: Self.namespace) ?? [:]
+    }
+
+    /// Accounts read from storage, placed without writing them back.
+    func restore(_ restored: [FirebaseAuthAccount]) throws(FirebaseAuthError) {
+        for account in restored { try place(account) }
     }
 
     var count: Int { accounts.count }
@@ -40,53 +64,125 @@ actor FirebaseAuthAccounts {
     }
 
     /// Adds a new account; its id, email and phone must be free.
-    func insert(_ account: FirebaseAuthAccount) throws(FirebaseAuthError) {
+    func insert(_ account: FirebaseAuthAccount) async throws(FirebaseAuthError) {
+        await lock()
+        defer { unlock() }
+        try checkNew(account)
+        try await commit([.put(key: account.localId, value: account.json.serialized())])
+        try place(account)
+    }
+
+    /// Changes the account `id` with `change`, and returns it changed.
+    func update(
+        id: String, _ change: (inout FirebaseAuthAccount) throws(FirebaseAuthError) -> Void
+    ) async throws(FirebaseAuthError) -> FirebaseAuthAccount {
+        await lock()
+        defer { unlock() }
+        guard let old = accounts[id] else { throw FirebaseAuthError("USER_NOT_FOUND") }
+        var account = old
+        try change(&account)
+        try checkFree(account, replacing: old)
+        try await commit([.put(key: id, value: account.json.serialized())])
+        unindex(old)
+        accounts[id] = account
+        index(account)
+        return account
+    }
+
+    /// Removes an account; `false` when there was none.
+    @discardableResult
+    func remove(id: String) async throws(FirebaseAuthError) -> Bool {
+        await lock()
+        defer { unlock() }
+        guard accounts[id] != nil else { return false }
+        try await commit([.delete(key: id)])
+        if let old = accounts.removeValue(forKey: id) { unindex(old) }
+        sortedCache = nil
+        return true
+    }
+
+    /// Every account replaced by `imported`, which must have distinct ids,
+    /// emails and phone numbers and fit the limit; nothing changes if not.
+    func replaceAll(with imported: [FirebaseAuthAccount]) async throws(FirebaseAuthError) {
+        await lock()
+        defer { unlock() }
+        let saved = (accounts, byEmail, byPhone)
+        clear()
+        do throws(FirebaseAuthError) {
+            for account in imported { try place(account) }
+            try await commit(
+                [.deleteAll(prefix: "")] + imported.map { .put(key: $0.localId, value: $0.json.serialized()) })
+        } catch {
+            (accounts, byEmail, byPhone) = saved
+            sortedCache = nil
+            throw error
+        }
+    }
+
+    /// Removes every account and code.
+    func removeAll() async throws(FirebaseAuthError) {
+        await lock()
+        defer { unlock() }
+        try await commit([.deleteAll(prefix: "")])
+        clear()
+        codes = [:]
+        codeOrder = []
+    }
+
+    private func clear() {
+        accounts = [:]
+        byEmail = [:]
+        byPhone = [:]
+        sortedCache = nil
+    }
+
+    // MARK: Writing
+
+    /// Refuses an account whose id is taken, past the limit, or whose
+    /// email or phone is another's.
+    private func checkNew(_ account: FirebaseAuthAccount) throws(FirebaseAuthError) {
         guard accounts[account.localId] == nil else { throw FirebaseAuthError("DUPLICATE_LOCAL_ID") }
         guard accounts.count < limit else {
             throw FirebaseAuthError(
                 "QUOTA_EXCEEDED : The emulator keeps at most \(limit) accounts.", statusName: "RESOURCE_EXHAUSTED")
         }
         try checkFree(account, replacing: nil)
+    }
+
+    /// Adds an account in memory, checked.
+    private func place(_ account: FirebaseAuthAccount) throws(FirebaseAuthError) {
+        try checkNew(account)
         accounts[account.localId] = account
         index(account)
         sortedCache = nil
     }
 
-    /// Replaces an existing account with `account` (same id).
-    func replace(_ account: FirebaseAuthAccount) throws(FirebaseAuthError) {
-        guard let old = accounts[account.localId] else { throw FirebaseAuthError("USER_NOT_FOUND") }
-        try checkFree(account, replacing: old)
-        unindex(old)
-        accounts[account.localId] = account
-        index(account)
+    /// Makes `changes` durable, when there is a storage.
+    private func commit(_ changes: [StorageChange]) async throws(FirebaseAuthError) {
+        guard let storage else { return }
+        do {
+            try await storage.commit(changes, in: Self.namespace)
+        } catch {
+            throw FirebaseAuthError(
+                status: 500, "INTERNAL_ERROR : The account could not be stored: \(error)", statusName: "INTERNAL",
+                reason: "backendError")
+        }
     }
 
-    /// Changes the account `id` with `change`, and returns it changed.
-    func update(
-        id: String, _ change: (inout FirebaseAuthAccount) throws(FirebaseAuthError) -> Void
-    ) throws(FirebaseAuthError) -> FirebaseAuthAccount {
-        guard var account = accounts[id] else { throw FirebaseAuthError("USER_NOT_FOUND") }
-        try change(&account)
-        try replace(account)
-        return account
+    private func lock() async {
+        guard isWriting else {
+            isWriting = true
+            return
+        }
+        await withCheckedContinuation { waitingWriters.append($0) }
     }
 
-    /// Removes an account; `false` when there was none.
-    @discardableResult
-    func remove(id: String) -> Bool {
-        guard let old = accounts.removeValue(forKey: id) else { return false }
-        unindex(old)
-        sortedCache = nil
-        return true
-    }
-
-    func removeAll() {
-        accounts = [:]
-        byEmail = [:]
-        byPhone = [:]
-        sortedCache = []
-        codes = [:]
-        codeOrder = []
+    private func unlock() {
+        if waitingWriters.isEmpty {
+            isWriting = false
+        } else {
+            waitingWriters.removeFirst().resume()
+        }
     }
 
     /// Up to `limit` accounts whose ids sort after `start`, in id order.
@@ -97,7 +193,9 @@ actor FirebaseAuthAccounts {
             index = Self.insertionPoint(of: start, in: sortedIDs)
             if index < sortedIDs.count, sortedIDs[index] == start { index += 1 }
         }
-        return sortedIDs[index..<min(sortedIDs.count, index + max(0, limit))].compactMap { accounts[$0] }
+        // No overflow for a limit of Int.max: compare with what is left.
+        let end = max(0, limit) >= sortedIDs.count - index ? sortedIDs.count : index + max(0, limit)
+        return sortedIDs[index..<end].compactMap { accounts[$0] }
     }
 
     /// Every account, in id order.

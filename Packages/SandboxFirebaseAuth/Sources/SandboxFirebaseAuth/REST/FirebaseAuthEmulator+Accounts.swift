@@ -141,12 +141,12 @@ extension FirebaseAuthEmulator {
         let body = try FirebaseAuthBody(request)
         if caller.privileged, body.members["idToken"] == nil {
             guard let id = try body.string("localId") else { throw FirebaseAuthError("MISSING_LOCAL_ID") }
-            guard await accounts.remove(id: id) else { throw FirebaseAuthError("USER_NOT_FOUND") }
+            guard try await accounts.remove(id: id) else { throw FirebaseAuthError("USER_NOT_FOUND") }
         } else {
             let (account, _) = try await account(
                 idToken: try body.string(
                     "idToken", limit: FirebaseAuthTokens.maxLength, tooLong: FirebaseAuthError("INVALID_ID_TOKEN")))
-            await accounts.remove(id: account.localId)
+            try await accounts.remove(id: account.localId)
         }
         return .json(200, ["kind": "identitytoolkit#DeleteAccountResponse"])
     }
@@ -157,13 +157,16 @@ extension FirebaseAuthEmulator {
         -> SandboxResponse
     {
         try caller.requireAdministrator()
+        // As the official emulator, -1 means every account (its exports ask so).
         let requested = request.query("maxResults").flatMap { Int($0) } ?? 20
-        let limit = min(max(requested, 1), 1000)
+        let limit = requested == -1 ? Int.max : min(max(requested, 1), 1000)
         let page = await accounts.page(after: request.query("nextPageToken"), limit: limit)
         var answer: [String: JSON] = [
             "kind": "identitytoolkit#DownloadAccountResponse", "users": .array(page.map(\.json)),
         ]
-        if page.count == limit, let last = page.last { answer["nextPageToken"] = .string(last.localId) }
+        if requested != -1, page.count == limit, let last = page.last {
+            answer["nextPageToken"] = .string(last.localId)
+        }
         return .json(200, .object(answer))
     }
 
@@ -187,7 +190,7 @@ extension FirebaseAuthEmulator {
                 ])
                 continue
             }
-            await accounts.remove(id: id)
+            try await accounts.remove(id: id)
         }
         return .json(200, errors.isEmpty ? [:] : ["errors": .array(errors)])
     }

@@ -57,6 +57,7 @@ extension FirebaseAuthEmulator {
         account.lastLoginAt = try body.string("lastLoginAt").flatMap { Int64($0) }
         account.validSince = try body.string("validSince").flatMap { Int64($0) }
         account.customAuth = body.bool("customAuth") ?? false
+        account.lastRefreshAt = try body.string("lastRefreshAt").flatMap(FirebaseAuthAccount.milliseconds(iso8601:))
         if let claims = try body.string("customAttributes", limit: 1000, tooLong: FirebaseAuthError("CLAIMS_TOO_LARGE"))
         {
             guard let value = try? JSON.parse(claims, maxDepth: 16) else { throw FirebaseAuthError("INVALID_CLAIMS") }

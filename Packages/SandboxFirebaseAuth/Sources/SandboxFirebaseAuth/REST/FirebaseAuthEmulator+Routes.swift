@@ -46,8 +46,9 @@ extension FirebaseAuthEmulator {
         api("\(admin)/accounts:batchDelete", "Admin: delete users", batchDelete),
         api("\(admin)/accounts:query", "Admin: query users", query),
         api("\(admin)/accounts:sendOobCode", "Admin: make a password reset or verification link", sendOobCode),
-        Route(.delete, PathPattern("\(emulator)/accounts"), "Emulator: remove every account") { auth, _, _ in
-            await auth.removeAll()
+        Route(.delete, PathPattern("\(emulator)/accounts"), "Emulator: remove every account") {
+            (auth, _, _) throws(FirebaseAuthError) in
+            try await auth.removeAll()
             return .json(200, [:])
         },
         Route(.get, PathPattern("\(emulator)/oobCodes"), "Emulator: the codes emails would have carried") {
@@ -73,8 +74,9 @@ extension FirebaseAuthEmulator {
         },
     ])
 
-    /// The project's settings as the emulator's config route answers them.
-    var projectConfig: JSON {
+    /// The project's settings as the emulator's config route answers them
+    /// (and an export's `config.json` holds them).
+    public var projectConfig: JSON {
         get async {
             [
                 "signIn": ["allowDuplicateEmails": false],

@@ -20,6 +20,7 @@ import Sandbox
 /// | `GET /__sandbox/requests/ID` | one request with headers, bodies (secrets redacted) and a cURL command |
 /// | `DELETE /__sandbox/requests` | forgets them |
 /// | `GET /__sandbox/services` | what the console needs to call each API: namespaces, credentials |
+/// | `POST /__sandbox/export` | writes every database, its rules and every user to `{"path": "/folder"}` in the Firebase emulators' export layout (``Sandbox/SandboxExport``) |
 /// | `GET /__sandbox/console/` | the browser console |
 enum AdminRouter {
     /// Every admin path starts with it.
@@ -63,6 +64,7 @@ enum AdminRouter {
         router.get("/__sandbox/requests/:id") { _, context in try await routes.request(context) }
         router.delete("/__sandbox/requests") { _, _ in await routes.clearRequests() }
         router.get("/__sandbox/services") { _, _ in await routes.services() }
+        router.post("/__sandbox/export") { request, _ in try await routes.export(request) }
         return router.buildResponder()
     }
 }

@@ -109,6 +109,26 @@ struct AdminRoutes: Sendable {
 
     /// The body, which `SandboxServerResponder` has already collected
     /// within ``AdminRouter/maxBodySize``.
+    // MARK: Export
+
+    /// Writes an export in the Firebase emulators' layout to the folder the
+    /// body names (`{"path": "/tmp/export"}`, as the Firebase emulator
+    /// hub's `POST /_admin/export` takes it).
+    func export(_ request: Request) async throws -> StatusAnswer {
+        struct Target: Decodable { var path: String }
+        guard let target = try? JSONDecoder().decode(Target.self, from: try await Self.body(of: request)),
+            target.path.hasPrefix("/"), !target.path.split(separator: "/").contains("..")
+        else {
+            throw AdminError(.badRequest, "Expected {\"path\": \"/an/absolute/folder\"} without \"..\".")
+        }
+        do {
+            try await SandboxExport(folder: URL(fileURLWithPath: target.path, isDirectory: true)).write(sandbox)
+        } catch {
+            throw AdminError(.internalServerError, "The export failed: \(error)")
+        }
+        return StatusAnswer()
+    }
+
     private static func body(of request: Request) async throws -> Data {
         Data(try await request.body.collect(upTo: AdminRouter.maxBodySize).readableBytesView)
     }

@@ -1,0 +1,157 @@
+import Foundation
+import Networking
+
+/// The Sandbox's data in the folder Firebase's emulators export and
+/// import (`firebase emulators:export`, `--import`, `--export-on-exit`),
+/// so data moves between the Sandbox and Firebase's official emulator
+/// both ways:
+///
+/// ```text
+/// firebase-export-metadata.json       {"version", "database": {"version", "path"}, "auth": {"version", "path"}}
+/// database_export/<namespace>.json    each database, as GET /.json?format=export answers (priorities kept)
+/// auth_export/accounts.json           the users, as accounts:batchGet answers ({"kind", "users"})
+/// auth_export/config.json             the project's sign-in settings
+/// sandbox_export/rules/<namespace>.rules.json   each database's rules (the Sandbox's own addition)
+/// ```
+///
+/// Firebase's emulators read their rules from `firebase.json` rather than
+/// from an export, so the Sandbox keeps rules under a key of its own,
+/// `sandbox`, which the Firebase CLI ignores.
+public struct SandboxExport: Sendable {
+    /// The metadata file's name, as the Firebase CLI names it.
+    public static let metadataFile = "firebase-export-metadata.json"
+    /// The Firebase CLI version the folder's metadata says it was written
+    /// by: one whose layout the Sandbox follows.
+    public static let cliVersion = "14.11.0"
+
+    /// The folder.
+    public let folder: URL
+
+    /// An export at `folder`.
+    public init(folder: URL) {
+        self.folder = folder
+    }
+
+    /// Why an import or export failed.
+    public struct Failure: Error, CustomStringConvertible, Sendable {
+        /// What went wrong, naming the file.
+        public var description: String
+    }
+
+    /// Writes every database (with its rules) and every user of `sandbox`
+    /// into the folder, replacing an earlier export there. The folder is
+    /// written beside and renamed into place, so a reader never sees half
+    /// an export.
+    public func write(_ sandbox: Sandbox) async throws {
+        let fileManager = FileManager.default
+        let staging = folder.deletingLastPathComponent().appending(
+            path: ".\(folder.lastPathComponent).\(UUID().uuidString)")
+        try fileManager.createDirectory(
+            at: staging.appending(path: "database_export"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(at: staging.appending(path: "auth_export"), withIntermediateDirectories: true)
+        try fileManager.createDirectory(
+            at: staging.appending(path: "sandbox_export/rules"), withIntermediateDirectories: true)
+        do {
+            for namespace in await sandbox.firebase.namespaces {
+                let data = try await Self.database(sandbox, "GET", "/.json?ns=\(Self.query(namespace))&format=export")
+                try data.write(to: staging.appending(path: "database_export/\(namespace).json"))
+                let rules = try await Self.database(sandbox, "GET", "/.settings/rules.json?ns=\(Self.query(namespace))")
+                try rules.write(to: staging.appending(path: "sandbox_export/rules/\(namespace).rules.json"))
+            }
+            try await sandbox.firebaseAuth.exportedAccounts.serialized(pretty: true)
+                .write(to: staging.appending(path: "auth_export/accounts.json"))
+            try await sandbox.firebaseAuth.projectConfig.serialized(pretty: true)
+                .write(to: staging.appending(path: "auth_export/config.json"))
+            let metadata: JSON = [
+                "version": .string(Self.cliVersion),
+                "database": ["version": "4.11.2", "path": "database_export"],
+                "auth": ["version": .string(Self.cliVersion), "path": "auth_export"],
+                "sandbox": ["version": "1", "path": "sandbox_export"],
+            ]
+            try metadata.serialized(pretty: true).write(to: staging.appending(path: Self.metadataFile))
+            if fileManager.fileExists(atPath: folder.path) {
+                _ = try fileManager.replaceItemAt(folder, withItemAt: staging)
+            } else {
+                try fileManager.moveItem(at: staging, to: folder)
+            }
+        } catch {
+            try? fileManager.removeItem(at: staging)
+            throw error
+        }
+    }
+
+    /// Reads an export into `sandbox`: each database (replacing what the
+    /// namespace held), its rules when the export has them, the project's
+    /// sign-in settings and the users. A folder written by the Firebase
+    /// CLI imports the same way.
+    public func read(into sandbox: Sandbox) async throws {
+        let metadataURL = folder.appending(path: Self.metadataFile)
+        guard let metadataData = try? Data(contentsOf: metadataURL) else {
+            throw Failure(description: "\(metadataURL.path) is missing: not an emulator export")
+        }
+        guard let metadata = try? JSON.parse(metadataData, maxDepth: 16), metadata.objectValue != nil else {
+            throw Failure(description: "\(metadataURL.path) is not JSON")
+        }
+        if let path = metadata["database"]?["path"]?.stringValue {
+            for file in try Self.files(in: folder.appending(path: path), ending: ".json") {
+                let namespace = String(file.lastPathComponent.dropLast(".json".count))
+                try await Self.database(
+                    sandbox, "PUT", "/.json?ns=\(Self.query(namespace))&print=silent", body: Data(contentsOf: file))
+            }
+        }
+        if let path = metadata["sandbox"]?["path"]?.stringValue {
+            for file in try Self.files(in: folder.appending(path: path).appending(path: "rules"), ending: ".rules.json")
+            {
+                let namespace = String(file.lastPathComponent.dropLast(".rules.json".count))
+                try await Self.database(
+                    sandbox, "PUT", "/.settings/rules.json?ns=\(Self.query(namespace))", body: Data(contentsOf: file))
+            }
+        }
+        if let path = metadata["auth"]?["path"]?.stringValue {
+            let auth = folder.appending(path: path)
+            if let config = try? Data(contentsOf: auth.appending(path: "config.json")) {
+                try await sandbox.firebaseAuth.importConfig(try Self.parse(config, auth.appending(path: "config.json")))
+            }
+            let accounts = auth.appending(path: "accounts.json")
+            if let data = try? Data(contentsOf: accounts) {
+                try await sandbox.firebaseAuth.importAccounts(try Self.parse(data, accounts))
+            }
+        }
+    }
+
+    /// A request to the database emulator as its administrator; its body,
+    /// or the failure it answered.
+    @discardableResult
+    private static func database(_ sandbox: Sandbox, _ method: String, _ target: String, body: Data = Data())
+        async throws -> Data
+    {
+        let credential = sandbox.configuration.firebase.authSecret ?? "owner"
+        let response = await sandbox.firebase.answer(
+            SandboxRequest(method, target, headers: ["Authorization": "Bearer \(credential)"], body: body))
+        guard (200..<300).contains(response.status) else {
+            throw Failure(description: "\(method) \(target): \(response.status) \(response.bodyText)")
+        }
+        return response.data
+    }
+
+    /// A namespace from a file name, percent-encoded for a query: the
+    /// database emulator then judges the name itself.
+    private static func query(_ namespace: String) -> String {
+        namespace.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    private static func files(in folder: URL, ending suffix: String) throws -> [URL] {
+        guard FileManager.default.fileExists(atPath: folder.path) else { return [] }
+        return try FileManager.default.contentsOfDirectory(at: folder, includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasSuffix(suffix) && !$0.lastPathComponent.hasPrefix(".") }
+            .sorted { $0.lastPathComponent < $1.lastPathComponent }
+    }
+
+    private static func parse(_ data: Data, _ file: URL) throws -> JSON {
+        do {
+            return try JSON.parse(data, maxDepth: 64)
+        } catch {
+            throw Failure(description: "\(file.path) is not JSON: \(error)")
+        }
+    }
+}

@@ -1,0 +1,82 @@
+import Foundation
+import Networking
+import Sandbox
+import Testing
+
+@testable import SandboxServer
+
+/// `sandbox --export-on-exit` and `--import`, and `POST /__sandbox/export`,
+/// on the real command.
+@Suite("The sandbox command: export on exit, import at start, export now")
+struct ExportCommandTests {
+    @Test("What one run writes (data, rules, users) is exported on exit and imported by the next run")
+    func exportThenImport() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "sandbox-cli-export-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await SandboxProcess.launch(["--export-on-exit", folder.path])
+        let owner = ["Authorization": "Bearer owner"]
+        let put = try await AirtableHTTP.send(
+            first.baseURL, "PUT", "/notes/a.json?ns=exported", json: #""kept""#, token: nil)
+        #expect(put.status == 200)
+        let rules = #"{"rules": {".read": true, ".write": "auth != null"}}"#
+        let setRules = try await AirtableHTTP.send(
+            first.baseURL, "PUT", "/.settings/rules.json?ns=exported", json: rules, token: nil, headers: owner)
+        #expect(setRules.status == 200)
+        let signUp = try await AirtableHTTP.send(
+            first.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+            json: #"{"email":"ada@example.com","password":"correct horse"}"#, token: nil)
+        #expect(signUp.status == 200)
+        let now = folder.deletingLastPathComponent().appending(path: folder.lastPathComponent + "-now")
+        defer { try? FileManager.default.removeItem(at: now) }
+        let exportNow = try await AirtableHTTP.send(
+            first.baseURL, "POST", "/__sandbox/export", json: #"{"path":"\#(now.path)"}"#, token: nil)
+        #expect(exportNow.status == 200)
+        #expect(FileManager.default.fileExists(atPath: now.appending(path: "firebase-export-metadata.json").path))
+        #expect(await first.terminate() == 0)
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "auth_export/accounts.json").path))
+
+        let second = try await SandboxProcess.launch(["--import", folder.path])
+        let note = try await AirtableHTTP.send(second.baseURL, "GET", "/notes/a.json?ns=exported", token: nil)
+        #expect(note.text == #""kept""#)
+        let readRules = try await AirtableHTTP.send(
+            second.baseURL, "GET", "/.settings/rules.json?ns=exported", token: nil, headers: owner)
+        #expect(readRules.text == rules)
+        let signIn = try await AirtableHTTP.send(
+            second.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
+            json: #"{"email":"ada@example.com","password":"correct horse"}"#, token: nil)
+        #expect(signIn.status == 200)
+        _ = await second.terminate()
+
+        let missing = try? await SandboxProcess.launch(["--import", folder.path + "-missing"], timeout: .seconds(30))
+        #expect(missing == nil)
+    }
+
+    @Test("With --data-dir, an answered sign-up survives SIGKILL, and so does an update")
+    func accountsSurviveKill() async throws {
+        let directory = FileManager.default.temporaryDirectory.appending(path: "sandbox-auth-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = try await SandboxProcess.launch(["--data-dir", directory.path])
+        var ids: [String] = []
+        for index in 0..<5 {
+            let signUp = try await AirtableHTTP.send(
+                first.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                json: #"{"email":"user\#(index)@example.com","password":"correct horse"}"#, token: nil)
+            #expect(signUp.status == 200)
+            ids += signUp.bodyJSON["localId"]?.stringValue.map { [$0] } ?? []
+        }
+        let disable = try await AirtableHTTP.send(
+            first.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/projects/p/accounts:update",
+            json: #"{"localId":"\#(ids.first ?? "")","disableUser":true}"#, token: "owner")
+        #expect(disable.status == 200)
+        #expect(await first.kill() == SIGKILL)
+        let second = try await SandboxProcess.launch(["--data-dir", directory.path])
+        for index in 0..<5 {
+            let signIn = try await AirtableHTTP.send(
+                second.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
+                json: #"{"email":"user\#(index)@example.com","password":"correct horse"}"#, token: nil)
+            #expect(signIn.status == (index == 0 ? 400 : 200))
+            if index == 0 { #expect(signIn.bodyJSON["error"]?["message"] == "USER_DISABLED") }
+        }
+        _ = await second.terminate()
+    }
+}
