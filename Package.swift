@@ -255,7 +255,7 @@ var examples: [Target] {
         .target(
             name: "ExampleSupport",
             dependencies: [
-                "Networking", "Sandbox", "SandboxServer",
+                "Networking", "Sandbox", "SandboxServer", "FirebaseClient", "FirebaseAuthClient",
                 server("ArgumentParser", from: "swift-argument-parser"),
             ],
             path: "Examples/ExampleSupport"

@@ -32,6 +32,11 @@ struct Lesson: Sendable {
                 steps: [
                     ["list", "--pages", "1"],
                     ["add", "--name", "Lessons runner", "--text", "Hello from the lessons run at \(stamp)"],
+                    // Signed in: a new account, its name on the post (password from FIREBASE_PASSWORD).
+                    [
+                        "add", "--name", "Signed-in runner", "--text", "Signed in for the run at \(stamp)", "--email",
+                        "runner-" + stamp.filter { $0.isNumber } + "@example.com", "--sign-up",
+                    ],
                 ]),
             Lesson(
                 number: 3, title: "λ Message Board", executable: "message-board",

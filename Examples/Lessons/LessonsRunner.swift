@@ -91,11 +91,22 @@ struct LessonsRunner {
 
     /// On the embedded sandbox, the children use the sandbox's own
     /// credentials: real ones from the environment or a `.env` must not be
-    /// sent to it. Empty values count as unset and hide the file's.
+    /// sent to it. Empty values count as unset and hide the file's. The
+    /// signed-in step's new account gets a password made for this run,
+    /// passed in the environment, never on a command line.
     private var environment: [String: String] {
-        guard backend.isEmbedded else { return [:] }
-        return ["AIRTABLE_TOKEN": "", "AIRTABLE_BASE_ID": "", "FIREBASE_AUTH": "", "SOOGREYHOUNDS_API_KEY": ""]
+        guard backend.isEmbedded else {
+            return ProcessInfo.processInfo.environment["FIREBASE_PASSWORD"] == nil
+                ? ["FIREBASE_PASSWORD": runPassword] : [:]
+        }
+        return [
+            "AIRTABLE_TOKEN": "", "AIRTABLE_BASE_ID": "", "FIREBASE_AUTH": "", "SOOGREYHOUNDS_API_KEY": "",
+            "FIREBASE_API_KEY": "", "FIREBASE_PASSWORD": runPassword,
+        ]
     }
+
+    /// A password for the run's new account.
+    private let runPassword = UUID().uuidString
 
     private func heading(_ title: String) {
         let line = "━━ \(title) " + String(repeating: "━", count: max(3, 60 - title.count))

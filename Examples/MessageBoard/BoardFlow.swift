@@ -1,4 +1,5 @@
 import ExampleSupport
+import FirebaseAuthClient
 import Foundation
 import Models
 import ViewModels
@@ -11,11 +12,11 @@ enum BoardFlow {
     /// The threads screen on `backend`; the sender's name is remembered in
     /// `message-board/sender-name.txt` under the data directory.
     static func open(
-        _ backend: Backend, options: BackendOptions, dates: DateDisplayOptions
+        _ backend: Backend, options: BackendOptions, dates: DateDisplayOptions, session: FirebaseAuthSession? = nil
     ) throws -> MessageThreadsViewModel {
         let directory = try options.stateDirectory(named: "message-board")
         return MessageThreadsViewModel(
-            client: backend.messageBoardClient(),
+            client: backend.messageBoardClient(session: session),
             format: TimestampFormat(locale: dates.locale, timeZone: dates.timeZone),
             senderNames: SenderNameStore(fileURL: directory.appendingPathComponent("sender-name.txt"))
         )

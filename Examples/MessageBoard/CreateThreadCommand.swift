@@ -12,17 +12,21 @@ struct CreateThreadCommand: AsyncParsableCommand {
     @Argument(help: "The thread's title.")
     var title: String
 
+    @OptionGroup var signIn: SignInOptions
     @OptionGroup var dates: DateDisplayOptions
     @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        await Self.create(title: title, dates: dates, options: backend)
+        await Self.create(title: title, signIn: signIn, dates: dates, options: backend)
     }
 
     @MainActor
-    private static func create(title: String, dates: DateDisplayOptions, options: BackendOptions) async {
+    private static func create(
+        title: String, signIn: SignInOptions, dates: DateDisplayOptions, options: BackendOptions
+    ) async {
         await Backend.run(options) { backend in
-            let board = try BoardFlow.open(backend, options: options, dates: dates)
+            let session = try await backend.signIn(signIn, displayName: nil)
+            let board = try BoardFlow.open(backend, options: options, dates: dates, session: session)
             try await BoardFlow.load(board)
             board.newThreadTitle = title
             let created = await WaitIndicator.showing("Creating the thread") { await board.createThread() }

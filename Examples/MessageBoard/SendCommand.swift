@@ -20,19 +20,22 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "The message.")
     var text = ""
 
+    @OptionGroup var signIn: SignInOptions
     @OptionGroup var dates: DateDisplayOptions
     @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        await Self.send(thread: thread, name: name, text: text, dates: dates, options: backend)
+        await Self.send(thread: thread, name: name, text: text, signIn: signIn, dates: dates, options: backend)
     }
 
     @MainActor
     private static func send(
-        thread reference: String, name: String?, text: String, dates: DateDisplayOptions, options: BackendOptions
+        thread reference: String, name: String?, text: String, signIn: SignInOptions, dates: DateDisplayOptions,
+        options: BackendOptions
     ) async {
         await Backend.run(options) { backend in
-            let board = try BoardFlow.open(backend, options: options, dates: dates)
+            let session = try await backend.signIn(signIn, displayName: name)
+            let board = try BoardFlow.open(backend, options: options, dates: dates, session: session)
             try await BoardFlow.load(board)
             let detail = board.makeDetail(for: try BoardFlow.thread(reference, in: board))
             let composer = detail.makeComposer()

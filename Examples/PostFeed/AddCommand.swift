@@ -9,7 +9,9 @@ struct AddCommand: AsyncParsableCommand {
         abstract: "Post a message to the feed.",
         discussion: """
             Like the lesson's alert, both fields are needed: a missing one is the lesson's \
-            "Uh oh!" and nothing is sent.
+            "Uh oh!" and nothing is sent. With --email, the post is written as that signed-in \
+            user, as the secured rules in Examples/Rules/post-feed.rules.json require (the \
+            display name must be the account's: --sign-up gives the new account --name).
             """
     )
 
@@ -19,18 +21,22 @@ struct AddCommand: AsyncParsableCommand {
     @Option(help: "The message (the lesson's \"What's up?\").")
     var text = ""
 
+    @OptionGroup var signIn: SignInOptions
     @OptionGroup var dates: DateDisplayOptions
     @OptionGroup var backend: BackendOptions
 
     func run() async throws {
-        await Self.add(username: username, text: text, dates: dates, options: backend)
+        await Self.add(username: username, text: text, signIn: signIn, dates: dates, options: backend)
     }
 
     @MainActor
-    private static func add(username: String, text: String, dates: DateDisplayOptions, options: BackendOptions) async {
+    private static func add(
+        username: String, text: String, signIn: SignInOptions, dates: DateDisplayOptions, options: BackendOptions
+    ) async {
         await Backend.run(options) { backend in
             let state = try PostFeedState(options: options)
-            let screen = FeedFlow.open(backend, state: state, dates: dates)
+            let session = try await backend.signIn(signIn, displayName: username)
+            let screen = FeedFlow.open(backend, state: state, dates: dates, session: session)
             let form = screen.makeNewPostForm()
             form.username = username
             form.text = text

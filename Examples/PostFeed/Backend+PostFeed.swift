@@ -1,4 +1,5 @@
 import ExampleSupport
+import FirebaseAuthClient
 import FirebaseClient
 import Foundation
 import PostFeedClient
@@ -6,8 +7,9 @@ import PostFeedClient
 extension Backend {
     /// The lesson's feed on this backend: the `devmtn-post` namespace on the
     /// Sandbox, the database itself on Firebase, with the examples' timeout
-    /// and retries, and the hidden posts kept in `state`.
-    func postFeedClient(state: PostFeedState) -> PostFeedClient {
+    /// and retries, and the hidden posts kept in `state`; signed in as the
+    /// session's user when there is one.
+    func postFeedClient(state: PostFeedState, session: FirebaseAuthSession? = nil) -> PostFeedClient {
         let configuration = FirebaseClient.Configuration(
             databaseURL: baseURL,
             namespace: firebaseNamespace(PostFeedClient.sandboxNamespace),
@@ -19,7 +21,7 @@ extension Backend {
         var firebase = FirebaseClient(configuration: configuration, retryPolicy: ExampleRequestPolicy.retryPolicy)
         firebase.http.timeout = ExampleRequestPolicy.timeout
         return PostFeedClient(
-            firebase: firebase,
+            firebase: firebase.signedIn(with: session),
             hiddenPosts: HiddenPostStore(fileURL: state.hiddenPostsFile)
         )
     }

@@ -1,4 +1,5 @@
 import ExampleSupport
+import FirebaseAuthClient
 import Foundation
 import PostFeedClient
 import ViewModels
@@ -9,9 +10,11 @@ import ViewModels
 @MainActor
 enum FeedFlow {
     /// The screen on `backend`, cueing posts newer than the last run saw.
-    static func open(_ backend: Backend, state: PostFeedState, dates: DateDisplayOptions) -> PostFeedViewModel {
+    static func open(
+        _ backend: Backend, state: PostFeedState, dates: DateDisplayOptions, session: FirebaseAuthSession? = nil
+    ) -> PostFeedViewModel {
         PostFeedViewModel(
-            client: backend.postFeedClient(state: state),
+            client: backend.postFeedClient(state: state, session: session),
             format: TimestampFormat(locale: dates.locale, timeZone: dates.timeZone),
             lastSeen: state.lastSeen()
         )

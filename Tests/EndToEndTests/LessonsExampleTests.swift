@@ -31,7 +31,9 @@ struct LessonsExampleTests {
         #expect(output.contains("Lessons runner - "))
         #expect(output.contains("$ message-board create-thread 'Lessons run "))
         #expect(output.contains("PUT made this thread; POST added this."))
-        #expect(output.contains("4 of 4 steps passed."))
+        #expect(output.contains("$ post-feed add --name 'Signed-in runner' --text 'Signed in for the run at "))
+        #expect(output.contains("Signed-in runner - "))
+        #expect(output.contains("5 of 5 steps passed."))
         // One sandbox: started once, by the runner.
         #expect(run.standardError.components(separatedBy: "Sandbox on http://127.0.0.1:").count == 2)
 
@@ -62,6 +64,7 @@ struct LessonsExampleTests {
         #expect(run.status == 0, "\(run.standardError)")
         #expect(!run.standardError.contains("Sandbox on"))
         #expect(posts.objectValue?.values.contains { $0["username"]?.stringValue == "Lessons runner" } == true)
+        #expect(posts.objectValue?.values.contains { $0["username"]?.stringValue == "Signed-in runner" } == true)
         #expect(board.objectValue?.count == 2)
     }
 
@@ -91,9 +94,10 @@ struct LessonsExampleTests {
         let last = run.standardError.split(separator: "\n").last.map(String.init) ?? ""
         #expect(
             last
-                == "error: 4 of 4 steps failed: post-feed list, post-feed add, message-board create-thread, message-board send"
+                == "error: 5 of 5 steps failed: post-feed list, post-feed add, post-feed add, message-board create-thread, "
+                + "message-board send"
         )
-        #expect(run.standardOutput.contains("0 of 4 steps passed."))
+        #expect(run.standardOutput.contains("0 of 5 steps passed."))
     }
 
     @Test("Refused credentials fail the steps without printing them")
@@ -134,7 +138,7 @@ struct LessonsExampleTests {
         let positions = headings.compactMap { run.standardOutput.range(of: $0)?.lowerBound }
         #expect(positions.count == headings.count)
         #expect(positions == positions.sorted())
-        #expect(run.standardOutput.contains("10 of 10 steps passed."))
+        #expect(run.standardOutput.contains("11 of 11 steps passed."))
         #expect(run.standardOutput.contains("as photo 100001, now among the latest photos"))
     }
 }
