@@ -26,6 +26,7 @@ public struct SignInOptions: ParsableArguments, Sendable {
     /// Creates the defaults: not signed in.
     public init() {}
 
+    /// Refuses `--sign-up` without `--email`.
     public func validate() throws {
         if signUp, email == nil {
             throw ValidationError("--sign-up needs --email.")
