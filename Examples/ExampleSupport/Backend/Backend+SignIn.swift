@@ -9,8 +9,8 @@ extension Backend {
     /// `FIREBASE_API_KEY`), Firebase Authentication is the Sandbox's own
     /// emulator; with `FIREBASE_API_KEY`, the real service.
     ///
-    /// A new account gets `displayName` as its name, and its token is
-    /// refreshed so that the rules see it as `auth.token.name`.
+    /// A new account gets `displayName` as its name, which the rules see as
+    /// `auth.token.name`.
     public func signIn(
         _ options: SignInOptions, displayName: String?, environment: DotEnv = DotEnv()
     ) async throws -> FirebaseAuthSession? {
@@ -24,11 +24,7 @@ extension Backend {
         let session = FirebaseAuthSession(auth: auth)
         do {
             if options.signUp {
-                let user = try await session.signUp(email: email, password: password)
-                if let displayName {
-                    try await auth.updateProfile(idToken: user.idToken, displayName: displayName)
-                    _ = try await session.tokens.refreshed(replacing: user.idToken)
-                }
+                try await session.signUp(email: email, password: password, displayName: displayName)
             } else {
                 try await session.signIn(email: email, password: password)
             }

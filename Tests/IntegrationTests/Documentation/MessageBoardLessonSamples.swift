@@ -1,3 +1,4 @@
+import FirebaseAuthClient
 import FirebaseClient
 import Foundation
 import MessageBoardClient
@@ -62,21 +63,21 @@ extension MessageBoardLessonSamples {
                 transport: SandboxTransport(sandbox))
             try await admin.setRules(rules)
 
-            func board(signedInAs uid: String?, name: String = "") -> MessageBoardClient {
-                var board = MessageBoardClient(
-                    firebase: FirebaseClient(
-                        databaseURL: Sandbox.baseURL, namespace: "lambda-message-board",
-                        transport: SandboxTransport(sandbox)))
-                if let uid {
-                    let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
-                    board.firebase.http.interceptors.append(
-                        FirebaseIDTokenInterceptor(tokens: AccessTokenStore(token: token) { token }))
-                }
-                return board
+            // Ada and Bob sign up with the Sandbox's Authentication emulator.
+            let auth = FirebaseAuthClient(
+                apiKey: "any", endpoints: .emulator(Sandbox.baseURL), transport: SandboxTransport(sandbox))
+            func board(signedUp email: String?, name: String = "") async throws -> MessageBoardClient {
+                let firebase = FirebaseClient(
+                    databaseURL: Sandbox.baseURL, namespace: "lambda-message-board",
+                    transport: SandboxTransport(sandbox))
+                guard let email else { return MessageBoardClient(firebase: firebase) }
+                let session = FirebaseAuthSession(auth: auth)
+                try await session.signUp(email: email, password: "correct horse", displayName: name)
+                return MessageBoardClient(firebase: firebase.signedIn(with: session))
             }
-            let ada = board(signedInAs: "ada", name: "Ada")
-            let bob = board(signedInAs: "bob", name: "Bob")
-            let anonymous = board(signedInAs: nil)
+            let ada = try await board(signedUp: "ada@example.com", name: "Ada")
+            let bob = try await board(signedUp: "bob@example.com", name: "Bob")
+            let anonymous = try await board(signedUp: nil)
 
             let thread = try await ada.createMessageThread(title: "Rules")
             _ = try await bob.createMessage(in: thread, text: "Signed by me", sender: "Bob")
@@ -85,13 +86,13 @@ extension MessageBoardLessonSamples {
             )  // 1
             do {
                 _ = try await bob.createMessage(in: thread, text: "Signed by Ada", sender: "Ada")
-            } catch let error as NetworkError {
-                print(error.failure?.message?.message ?? "")  // Permission denied
+            } catch NetworkError.forbidden(let failure) {
+                print(failure.message?.message ?? "")  // Permission denied: Bob is signed in; the rules refuse him
             }
             do {
                 _ = try await anonymous.createMessageThread(title: "Spam")
-            } catch let error as NetworkError {
-                print(error.failure?.message?.message ?? "")  // Permission denied
+            } catch NetworkError.unauthenticated(let failure) {
+                print(failure.message?.message ?? "")  // Permission denied: signed out; signing in may help
             }
             // end snippet
         }

@@ -1,3 +1,4 @@
+import FirebaseAuthClient
 import FirebaseClient
 import Foundation
 import Models
@@ -81,21 +82,21 @@ extension PostFeedLessonSamples {
                 transport: SandboxTransport(sandbox))
             try await admin.setRules(rules)
 
-            // A signed-in user's client sends their ID token; against the
-            // Sandbox, an unsigned one it makes for any user will do.
-            func feed(signedInAs uid: String?, name: String = "") -> PostFeedClient {
-                var firebase = FirebaseClient(
+            // Ada and Bob sign up with Firebase Authentication (here, the
+            // Sandbox's emulator), named as they post: `auth.token.name`.
+            let auth = FirebaseAuthClient(
+                apiKey: "any", endpoints: .emulator(Sandbox.baseURL), transport: SandboxTransport(sandbox))
+            func feed(signedUp email: String?, name: String = "") async throws -> PostFeedClient {
+                let firebase = FirebaseClient(
                     databaseURL: Sandbox.baseURL, namespace: "devmtn-post", transport: SandboxTransport(sandbox))
-                if let uid {
-                    let token = FirebaseEmulator.unsignedIDToken(uid: uid, claims: ["name": .string(name)])
-                    let tokens = AccessTokenStore(token: token) { token }
-                    firebase.http.interceptors.append(FirebaseIDTokenInterceptor(tokens: tokens))
-                }
-                return PostFeedClient(firebase: firebase)
+                guard let email else { return PostFeedClient(firebase: firebase) }
+                let session = FirebaseAuthSession(auth: auth)
+                try await session.signUp(email: email, password: "correct horse", displayName: name)
+                return PostFeedClient(firebase: firebase.signedIn(with: session))
             }
-            let ada = feed(signedInAs: "ada", name: "Ada")
-            let bob = feed(signedInAs: "bob", name: "Bob")
-            let anonymous = feed(signedInAs: nil)
+            let ada = try await feed(signedUp: "ada@example.com", name: "Ada")
+            let bob = try await feed(signedUp: "bob@example.com", name: "Bob")
+            let anonymous = try await feed(signedUp: nil)
 
             let post = try await ada.addPost(username: "Ada", text: "Rules are not filters.")
             let page = try await anonymous.fetchPosts(reset: true)
@@ -107,23 +108,23 @@ extension PostFeedLessonSamples {
                 do {
                     try await client.addPost(username: username, text: text)
                 } catch let error as NetworkError {
-                    // Each: 401 Permission denied
-                    print(who, error.failure?.status ?? 0, error.failure?.message?.message ?? "")
+                    // 401 Permission denied each time: signed out, sign in; signed in, you may not.
+                    let advice = if case .forbidden = error { "forbidden" } else { "unauthenticated" }
+                    print(who, error.failure?.status ?? 0, advice)
                 }
             }
             // end snippet
         }
         #expect(
             printed == [
-                "true", "anonymous 401 Permission denied", "Bob as Ada 401 Permission denied",
-                "Bob, too long 401 Permission denied",
+                "true", "anonymous 401 unauthenticated", "Bob as Ada 401 forbidden", "Bob, too long 401 forbidden",
             ])
     }
 
     @Test("The guide's curl commands against a sandbox server give the answers it shows")
     func securingWithCurl() async throws {
         let steps = try DocumentationFiles.curlSteps(in: "Docs/NetworkingLessons.docc/PostFeedLesson.md")
-        #expect(steps.count == 6)
+        #expect(steps.count == 8)
         try await SandboxServer.withServer { server in
             for step in steps {
                 let command = step.command.replacingOccurrences(

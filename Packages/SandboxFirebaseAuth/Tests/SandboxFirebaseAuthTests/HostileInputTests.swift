@@ -62,6 +62,23 @@ struct AuthHostileInputTests {
         }
     }
 
+    @Test("JSON labelled as a form (curl -d) is read as JSON, never as a form field that signs up anonymously")
+    func jsonLabelledAsForm() async throws {
+        let harness = AuthHarness()
+        let answer = await harness.auth.answer(
+            SandboxRequest(
+                "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data(#"{"email":"ada@example.com","password":"correct horse"}"#.utf8)))
+        #expect(answer.bodyJSON["email"] == "ada@example.com")
+        let form = await harness.auth.answer(
+            SandboxRequest(
+                "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
+                headers: ["Content-Type": "application/x-www-form-urlencoded"],
+                body: Data("email=ada%40example.com&password=correct+horse".utf8)))
+        #expect(form.status == 200)
+    }
+
     @Test("The account limit is a clear refusal, and the emulator keeps serving")
     func accountLimit() async throws {
         let harness = AuthHarness(maxAccounts: 3)

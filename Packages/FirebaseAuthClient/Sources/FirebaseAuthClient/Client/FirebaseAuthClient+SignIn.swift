@@ -3,15 +3,17 @@ import Networking
 
 extension FirebaseAuthClient {
     /// Creates an email and password account and signs it in
-    /// (`accounts:signUp`).
+    /// (`accounts:signUp`), with a display name when given: the ID token
+    /// then carries it as `name` (`auth.token.name` in security rules).
     ///
     /// - Throws: `EMAIL_EXISTS`, `WEAK_PASSWORD`, `INVALID_EMAIL`, …, read
     ///   with ``Networking/NetworkError/firebaseAuthError``.
-    public func signUp(email: String, password: String) async throws(NetworkError) -> FirebaseSignIn {
-        try await call(
-            "signUp", ["email": .string(email), "password": .string(password), "returnSecureToken": true],
-            as: FirebaseSignInResponse.self
-        ).signIn
+    public func signUp(email: String, password: String, displayName: String? = nil) async throws(NetworkError)
+        -> FirebaseSignIn
+    {
+        var body: [String: JSON] = ["email": .string(email), "password": .string(password), "returnSecureToken": true]
+        body["displayName"] = displayName.map(JSON.string)
+        return try await call("signUp", body, as: FirebaseSignInResponse.self).signIn
     }
 
     /// Signs in with email and password (`accounts:signInWithPassword`).

@@ -52,10 +52,11 @@ public final class FirebaseAuthSession: Sendable {
         try await keep(try await auth.signIn(email: email, password: password))
     }
 
-    /// Creates an account, signs it in, and keeps the session.
+    /// Creates an account (named `displayName`, when given), signs it in,
+    /// and keeps the session.
     @discardableResult
-    public func signUp(email: String, password: String) async throws -> FirebaseSignIn {
-        try await keep(try await auth.signUp(email: email, password: password))
+    public func signUp(email: String, password: String, displayName: String? = nil) async throws -> FirebaseSignIn {
+        try await keep(try await auth.signUp(email: email, password: password, displayName: displayName))
     }
 
     /// Signs in as a new anonymous user, and keeps the session.

@@ -25,7 +25,11 @@ struct FirebaseAuthBody: Sendable {
             return
         }
         let contentType = request.headers["Content-Type"]?.lowercased() ?? ""
-        if contentType.hasPrefix("application/x-www-form-urlencoded") {
+        // `curl -d '{…}'` labels JSON as a form: a body that opens an
+        // object is read as JSON whatever its label, rather than as one
+        // odd form field (which would sign up an anonymous user).
+        let opensObject = request.body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{")
+        if contentType.hasPrefix("application/x-www-form-urlencoded"), !opensObject {
             var members: [String: JSON] = [:]
             for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
