@@ -40,7 +40,11 @@ struct LessonsRunner {
         let stamp = now.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
         let today = now.formatted(.iso8601.year().month().day())
         let downloads = try options.stateDirectory(named: "lessons").appendingPathComponent("soogreyhounds")
-        lessons = Lesson.all(stamp: stamp, today: today, downloads: downloads)
+        // Signed in: a new account, its name on the post (password from
+        // FIREBASE_PASSWORD); not when the run writes with a database secret.
+        lessons = Lesson.all(
+            stamp: stamp, today: today, downloads: downloads,
+            signsIn: backend.isEmbedded || backend.credentials.firebaseAuth == nil)
     }
 
     /// Runs `lessons` in order, every step even after a failure.

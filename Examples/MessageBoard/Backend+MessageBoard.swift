@@ -12,7 +12,8 @@ extension Backend {
         let configuration = FirebaseClient.Configuration(
             databaseURL: baseURL,
             namespace: firebaseNamespace(MessageBoardClient.sandboxNamespace),
-            credentials: credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret),
+            // A signed-in user's ID token replaces the environment's secret.
+            credentials: session == nil ? credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret) : nil,
             streaming: FirebaseStreamPolicy(maxConsecutiveFailures: 3)
         )
         var firebase = FirebaseClient(configuration: configuration, retryPolicy: ExampleRequestPolicy.retryPolicy)

@@ -13,7 +13,8 @@ extension Backend {
         let configuration = FirebaseClient.Configuration(
             databaseURL: baseURL,
             namespace: firebaseNamespace(PostFeedClient.sandboxNamespace),
-            credentials: credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret),
+            // A signed-in user's ID token replaces the environment's secret.
+            credentials: session == nil ? credentials.firebaseAuth.map(FirebaseCredentials.databaseSecret) : nil,
             // A command line gives up on a stream that keeps failing, where
             // an app would keep trying for as long as the screen shows.
             streaming: FirebaseStreamPolicy(maxConsecutiveFailures: 3)
