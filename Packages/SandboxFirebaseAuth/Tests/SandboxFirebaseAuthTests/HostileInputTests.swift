@@ -113,6 +113,15 @@ struct AuthHostileInputTests {
                 == 200)
     }
 
+    @Test(
+        "Times in milliseconds survive their ISO 8601 text exactly",
+        arguments: [Int64(0), 1_795_708_810_336, 1_795_708_810_005, -1_500])
+    func millisecondsRoundTrip(milliseconds: Int64) {
+        let text = FirebaseAuthAccount.iso8601(milliseconds: milliseconds)
+        #expect(text.hasSuffix("Z"))
+        #expect(FirebaseAuthAccount.milliseconds(iso8601: text) == milliseconds, "\(text)")
+    }
+
     @Test("Accounts describe themselves without the password's hash; codes are kept bounded")
     func redactionAndBounds() async throws {
         let harness = AuthHarness()

@@ -109,8 +109,9 @@ public struct SandboxExport: Sendable {
         }
         if let path = metadata["auth"]?["path"]?.stringValue {
             let auth = folder.appending(path: path)
-            if let config = try? Data(contentsOf: auth.appending(path: "config.json")) {
-                try await sandbox.firebaseAuth.importConfig(try Self.parse(config, auth.appending(path: "config.json")))
+            if let data = try? Data(contentsOf: auth.appending(path: "config.json")) {
+                let config = try Self.parse(data, auth.appending(path: "config.json"))
+                await sandbox.firebaseAuth.importConfig(config)
             }
             let accounts = auth.appending(path: "accounts.json")
             if let data = try? Data(contentsOf: accounts) {

@@ -23,8 +23,7 @@ actor AirtableStore {
     /// The most bytes all uploaded files may take.
     static let maxFileBytes = 256 << 20
     private let storage: (any SandboxStorage)?
-    private var isWriting = false
-    private var waitingWriters: [CheckedContinuation<Void, Never>] = []
+    private let turns = WriterTurns()
 
     init(storage: (any SandboxStorage)?) {
         self.storage = storage
@@ -48,8 +47,8 @@ actor AirtableStore {
     /// Adds the lesson's base unless it was seeded before (a marker row
     /// remembers it, so deleting every record does not bring them back).
     func seedIfNeeded(_ base: AirtableBase) async throws {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         if let storage {
             let marker = try await storage.load(namespace: AirtablePersistence.markerNamespace)
             guard marker[AirtablePersistence.seededKey] == nil else { return }
@@ -86,8 +85,8 @@ actor AirtableStore {
         table key: String,
         _ change: @Sendable (inout AirtableTableTransaction) throws(AirtableFailure) -> Result
     ) async throws(AirtableFailure) -> Result {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         guard let base = bases[baseID] else { throw .notFound }
         guard let index = base.tableIndex(key) else { throw .modelNotFound }
         var transaction = AirtableTableTransaction(base.tables[index].attached(to: base))
@@ -129,8 +128,8 @@ actor AirtableStore {
     /// Adds a whole base (a new one, or one loaded from a schema file,
     /// which replaces a base of the same id).
     func add(_ base: AirtableBase) async throws {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         if let storage {
             // A replaced base leaves none of its rows behind.
             let changes = [StorageChange.deleteAll(prefix: "")] + AirtablePersistence.rows(for: base)
@@ -141,8 +140,8 @@ actor AirtableStore {
 
     /// Adds a table to a base, creating the base when needed.
     func addTable(_ table: AirtableTable, toBase baseID: String) async throws {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         var base = bases[baseID] ?? AirtableBase(id: baseID, name: baseID)
         var table = table
         table.position = (base.tables.map(\.position).max() ?? -1) + 1
@@ -176,21 +175,5 @@ actor AirtableStore {
     /// An uploaded file's bytes.
     func file(_ id: String) -> Data? {
         files[id]
-    }
-
-    private func lock() async {
-        guard isWriting else {
-            isWriting = true
-            return
-        }
-        await withCheckedContinuation { waitingWriters.append($0) }
-    }
-
-    private func unlock() {
-        if waitingWriters.isEmpty {
-            isWriting = false
-        } else {
-            waitingWriters.removeFirst().resume()
-        }
     }
 }

@@ -109,10 +109,15 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
         return abs(milliseconds) < 1e15 ? Int64(milliseconds) : nil  // safe: checked against 1e15
     }
 
-    /// `2026-11-26T15:04:05.123Z`, as `lastRefreshAt` is written.
+    /// `2026-11-26T15:04:05.123Z`, as `lastRefreshAt` is written: whole
+    /// seconds formatted, the milliseconds written exactly (a `Date`'s
+    /// binary fraction would lose one now and then).
     static func iso8601(milliseconds: Int64) -> String {
-        let date = Date(timeIntervalSince1970: Double(milliseconds) / 1000)
-        return Date.ISO8601FormatStyle(includingFractionalSeconds: true).format(date)
+        let (seconds, fraction) = milliseconds.quotientAndRemainder(dividingBy: 1000)
+        let whole = Date(timeIntervalSince1970: Double(fraction < 0 ? seconds - 1 : seconds))
+        let text = Date.ISO8601FormatStyle().format(whole)
+        let digits = String(fraction < 0 ? fraction + 1000 : fraction)
+        return text.dropLast() + "." + String(repeating: "0", count: 3 - digits.count) + digits + "Z"
     }
 }
 

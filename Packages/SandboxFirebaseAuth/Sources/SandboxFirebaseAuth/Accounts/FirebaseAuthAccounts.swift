@@ -19,8 +19,7 @@ actor FirebaseAuthAccounts {
     /// The storage namespace of the accounts, one row per id.
     static let namespace = "firebase-auth/accounts"
     private let storage: (any SandboxStorage)?
-    private var isWriting = false
-    private var waitingWriters: [CheckedContinuation<Void, Never>] = []
+    private let turns = WriterTurns()
     /// The most accounts kept.
     let limit: Int
     /// The most out-of-band codes kept; older ones expire.
@@ -65,8 +64,8 @@ actor FirebaseAuthAccounts {
 
     /// Adds a new account; its id, email and phone must be free.
     func insert(_ account: FirebaseAuthAccount) async throws(FirebaseAuthError) {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         try checkNew(account)
         try await commit([.put(key: account.localId, value: account.json.serialized())])
         try place(account)
@@ -76,8 +75,8 @@ actor FirebaseAuthAccounts {
     func update(
         id: String, _ change: (inout FirebaseAuthAccount) throws(FirebaseAuthError) -> Void
     ) async throws(FirebaseAuthError) -> FirebaseAuthAccount {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         guard let old = accounts[id] else { throw FirebaseAuthError("USER_NOT_FOUND") }
         var account = old
         try change(&account)
@@ -92,8 +91,8 @@ actor FirebaseAuthAccounts {
     /// Removes an account; `false` when there was none.
     @discardableResult
     func remove(id: String) async throws(FirebaseAuthError) -> Bool {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         guard accounts[id] != nil else { return false }
         try await commit([.delete(key: id)])
         if let old = accounts.removeValue(forKey: id) { unindex(old) }
@@ -104,8 +103,8 @@ actor FirebaseAuthAccounts {
     /// Every account replaced by `imported`, which must have distinct ids,
     /// emails and phone numbers and fit the limit; nothing changes if not.
     func replaceAll(with imported: [FirebaseAuthAccount]) async throws(FirebaseAuthError) {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         let saved = (accounts, byEmail, byPhone)
         clear()
         do throws(FirebaseAuthError) {
@@ -121,8 +120,8 @@ actor FirebaseAuthAccounts {
 
     /// Removes every account and code.
     func removeAll() async throws(FirebaseAuthError) {
-        await lock()
-        defer { unlock() }
+        await turns.begin()
+        defer { turns.end() }
         try await commit([.deleteAll(prefix: "")])
         clear()
         codes = [:]
@@ -166,22 +165,6 @@ actor FirebaseAuthAccounts {
             throw FirebaseAuthError(
                 status: 500, "INTERNAL_ERROR : The account could not be stored: \(error)", statusName: "INTERNAL",
                 reason: "backendError")
-        }
-    }
-
-    private func lock() async {
-        guard isWriting else {
-            isWriting = true
-            return
-        }
-        await withCheckedContinuation { waitingWriters.append($0) }
-    }
-
-    private func unlock() {
-        if waitingWriters.isEmpty {
-            isWriting = false
-        } else {
-            waitingWriters.removeFirst().resume()
         }
     }
 
