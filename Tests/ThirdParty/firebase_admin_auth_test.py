@@ -3,9 +3,12 @@
 Run by FirebaseAdminSDKTests (make test) with FIREBASE_AUTH_EMULATOR_HOST set
 to a Sandbox started on a free port, as an app's tests would point it at the
 official Auth emulator. The tests follow firebase-admin-python's own
-integration/test_auth.py where it applies to an emulator: user management,
-paging, custom claims, revoking tokens, import, links, custom tokens and
-verify_id_token of a token the Sandbox issued at sign-in.
+integration/test_auth.py where it applies to an emulator (that file itself
+signs in through production's v3 endpoints with a service account, so it is
+not run): user management and its errors, paging, custom claims, providers,
+revoking and disabling against verify_id_token, import, reset and
+verification links with their codes, custom tokens, and verify_id_token of a
+token the Sandbox issued at sign-in.
 """
 
 import json
@@ -13,6 +16,7 @@ import os
 import time
 import unittest
 import urllib.request
+from urllib.parse import parse_qs, urlparse
 
 import firebase_admin
 from firebase_admin import auth
@@ -158,6 +162,70 @@ class AuthTest(unittest.TestCase):
         self.assertIn("oobCode=", link)
         link = auth.generate_email_verification_link("ada@example.com", app=self.app)
         self.assertIn("mode=verifyEmail", link)
+
+    def test_non_existing_users(self):
+        # test_get_non_existing_user(_by_email), test_update_/test_delete_non_existing_user
+        with self.assertRaises(auth.UserNotFoundError):
+            auth.get_user("non.existing", app=self.app)
+        with self.assertRaises(auth.UserNotFoundError):
+            auth.get_user_by_email("non.existing@definitely.non.existing", app=self.app)
+        with self.assertRaises(auth.UserNotFoundError):
+            auth.update_user("non.existing", app=self.app)
+        with self.assertRaises(auth.UserNotFoundError):
+            auth.delete_user("non.existing", app=self.app)
+
+    def test_last_refresh_timestamp(self):
+        user = auth.create_user(uid="ada", email="ada@example.com", password="secret", app=self.app)
+        self.assertIsNone(user.user_metadata.last_refresh_timestamp)
+        sign_in("ada@example.com", "secret")
+        refreshed = auth.get_user("ada", app=self.app).user_metadata.last_refresh_timestamp
+        self.assertIsNotNone(refreshed)
+        self.assertLess(abs(refreshed - time.time() * 1000), 60_000)
+
+    def test_update_custom_user_claims(self):
+        auth.create_user(uid="ada", app=self.app)
+        auth.set_custom_user_claims("ada", {"admin": True, "package": "gold"}, app=self.app)
+        auth.set_custom_user_claims("ada", {"admin": False, "subscription": "guest"}, app=self.app)
+        self.assertEqual(auth.get_user("ada", app=self.app).custom_claims, {"admin": False, "subscription": "guest"})
+
+    def test_remove_provider(self):
+        record = auth.ImportUserRecord(
+            uid="ada", email="ada@example.com",
+            provider_data=[auth.UserProvider(uid="google-ada", provider_id="google.com", email="ada@gmail.com")])
+        self.assertEqual(auth.import_users([record], app=self.app).success_count, 1)
+        ids = [p.provider_id for p in auth.get_user("ada", app=self.app).provider_data]
+        self.assertIn("google.com", ids)
+        user = auth.update_user("ada", providers_to_delete=["google.com"], app=self.app)
+        self.assertNotIn("google.com", [p.provider_id for p in user.provider_data])
+
+    def test_verify_id_token_disabled(self):
+        auth.create_user(uid="ada", app=self.app)
+        token = auth.create_custom_token("ada", app=self.app).decode()
+        id_token = rest("accounts:signInWithCustomToken", {"token": token, "returnSecureToken": True})["idToken"]
+        auth.verify_id_token(id_token, check_revoked=True, app=self.app)
+        auth.update_user("ada", disabled=True, app=self.app)
+        self.assertEqual(auth.verify_id_token(id_token, check_revoked=False, app=self.app)["sub"], "ada")
+        with self.assertRaises(auth.UserDisabledError):
+            auth.verify_id_token(id_token, check_revoked=True, app=self.app)
+
+    def test_password_reset_and_email_verification_codes(self):
+        # test_password_reset, test_email_verification_with_settings
+        auth.create_user(uid="ada", email="ada@example.com", password="password", app=self.app)
+        link = auth.generate_password_reset_link("ada@example.com", app=self.app)
+        code = parse_qs(urlparse(link).query)["oobCode"][0]
+        answer = rest("accounts:resetPassword", {"oobCode": code, "newPassword": "newPassword"})
+        self.assertEqual(answer["email"], "ada@example.com")
+        self.assertTrue(auth.get_user("ada", app=self.app).email_verified)
+        self.assertIn("idToken", sign_in("ada@example.com", "newPassword"))
+
+        auth.update_user("ada", email_verified=False, app=self.app)
+        settings = auth.ActionCodeSettings("http://localhost?a=1&b=5#f=1")
+        link = auth.generate_email_verification_link("ada@example.com", action_code_settings=settings, app=self.app)
+        query = parse_qs(urlparse(link).query)
+        self.assertEqual(query["continueUrl"][0], "http://localhost?a=1&b=5#f=1")
+        answer = rest("accounts:update", {"oobCode": query["oobCode"][0]})
+        self.assertEqual(answer["email"], "ada@example.com")
+        self.assertTrue(auth.get_user("ada", app=self.app).email_verified)
 
 
 if __name__ == "__main__":

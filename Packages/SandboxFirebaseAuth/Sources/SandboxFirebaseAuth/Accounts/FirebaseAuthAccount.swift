@@ -41,6 +41,11 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
     public var passwordUpdatedAt: Int64?
     /// Whether the account was made by a custom token.
     public var customAuth = false
+    /// Identity providers other than password and phone (`google.com`…),
+    /// as an import gave them (`providerUserInfo` entries): kept and
+    /// listed, removable with `deleteProvider`; the emulator cannot sign
+    /// in with them.
+    public var federatedProviders: [JSON] = []
 
     /// An account made now, with nothing but its id.
     public init(localId: String, createdAt: Int64) {
@@ -74,7 +79,7 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
                 "providerId": "phone", "phoneNumber": .string(phoneNumber), "rawId": .string(phoneNumber),
             ])
         }
-        return providers
+        return providers + federatedProviders
     }
 
     /// The account as the REST API's `UserInfo`.

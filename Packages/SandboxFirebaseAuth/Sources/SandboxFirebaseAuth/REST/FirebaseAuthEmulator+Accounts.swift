@@ -113,6 +113,9 @@ extension FirebaseAuthEmulator {
                 account.emailVerified = false
             }
             if deletedProviders.contains("phone") { account.phoneNumber = nil }
+            account.federatedProviders.removeAll {
+                deletedProviders.contains($0["providerId"]?.stringValue ?? "")
+            }
             guard privileged else { return }
             if let phone { account.phoneNumber = phone }
             if let verified = body.bool("emailVerified") { account.emailVerified = verified }

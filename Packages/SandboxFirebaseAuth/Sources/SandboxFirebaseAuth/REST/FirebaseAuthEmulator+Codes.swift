@@ -62,6 +62,13 @@ extension FirebaseAuthEmulator {
             URLQueryItem(name: "mode", value: mode), URLQueryItem(name: "lang", value: "en"),
             URLQueryItem(name: "oobCode", value: code), URLQueryItem(name: "apiKey", value: "fake-api-key"),
         ]
+        if let continueURL = try body.string("continueUrl") {
+            guard let url = URL(string: continueURL), url.scheme != nil, url.host() != nil else {
+                throw FirebaseAuthError(
+                    "INVALID_CONTINUE_URI : ((expected an absolute URI with valid scheme and host))")
+            }
+            link.queryItems?.append(URLQueryItem(name: "continueUrl", value: continueURL))
+        }
         let record = FirebaseAuthCode(
             requestType: requestType, email: email, newEmail: newEmail, oobCode: code, oobLink: link.string ?? "")
         await accounts.store(record)

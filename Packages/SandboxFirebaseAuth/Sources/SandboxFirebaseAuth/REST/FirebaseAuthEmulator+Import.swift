@@ -57,6 +57,7 @@ extension FirebaseAuthEmulator {
         account.lastLoginAt = try body.string("lastLoginAt").flatMap { Int64($0) }
         account.validSince = try body.string("validSince").flatMap { Int64($0) }
         account.customAuth = body.bool("customAuth") ?? false
+        account.federatedProviders = try Self.federatedProviders(members["providerUserInfo"])
         account.lastRefreshAt = try body.string("lastRefreshAt").flatMap(FirebaseAuthAccount.milliseconds(iso8601:))
         if let claims = try body.string("customAttributes", limit: 1000, tooLong: FirebaseAuthError("CLAIMS_TOO_LARGE"))
         {
@@ -74,6 +75,23 @@ extension FirebaseAuthEmulator {
             account.passwordUpdatedAt = FirebaseAuthTokens.seconds(members["passwordUpdatedAt"]) ?? now.milliseconds
         }
         return account
+    }
+
+    /// The `providerUserInfo` entries of other providers than password and
+    /// phone (which the account's own fields describe): at most 16, each
+    /// an object with a `providerId` and a `rawId`.
+    static func federatedProviders(_ value: JSON?) throws(FirebaseAuthError) -> [JSON] {
+        let entries = value?.arrayValue ?? []
+        guard entries.count <= 16 else { throw FirebaseAuthError("INVALID_ARGUMENT : too many providers") }
+        var providers: [JSON] = []
+        for entry in entries {
+            guard let id = entry["providerId"]?.stringValue, id != "password", id != "phone" else { continue }
+            guard entry["rawId"]?.stringValue != nil, entry.serialized().count <= 4096 else {
+                throw FirebaseAuthError("INVALID_PROVIDER_ID : \(id)")
+            }
+            providers.append(entry)
+        }
+        return providers
     }
 
     /// The password in a hash the official emulator wrote,

@@ -44,6 +44,11 @@ enum FirebaseAuthTokens {
         var identities: [String: JSON] = [:]
         if let email = account.email { identities["email"] = [.string(email)] }
         if let phone = account.phoneNumber { identities["phone"] = [.string(phone)] }
+        for provider in account.federatedProviders {
+            if let id = provider["providerId"]?.stringValue, let rawId = provider["rawId"]?.stringValue {
+                identities[id] = .array((identities[id]?.arrayValue ?? []) + [.string(rawId)])
+            }
+        }
         let authTime = (account.lastLoginAt ?? account.lastRefreshAt ?? now * 1000) / 1000
         let reserved: [String: JSON] = [
             "iss": .string("https://securetoken.google.com/\(projectId)"), "aud": .string(projectId),
