@@ -3,6 +3,7 @@
 // a console left in a background tab asks the server for nothing.
 import { $, clearError, showError } from './dom.js';
 import { firebaseView } from './firebase.js';
+import { authView } from './auth.js';
 import { airtableView } from './airtable.js';
 import { bankeyView } from './bankey.js';
 import { photosView } from './photos.js';
@@ -10,7 +11,7 @@ import { requestsView } from './requests.js';
 import { faultsView } from './faults.js';
 
 const views = {
-  firebase: firebaseView, airtable: airtableView, bankey: bankeyView,
+  firebase: firebaseView, auth: authView, airtable: airtableView, bankey: bankeyView,
   photos: photosView, requests: requestsView, faults: faultsView,
 };
 const tabs = [...document.querySelectorAll('[role="tab"]')];
