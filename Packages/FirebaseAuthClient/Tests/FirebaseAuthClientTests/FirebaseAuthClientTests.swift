@@ -92,6 +92,32 @@ struct FirebaseAuthClientTests {
         #expect(try await auth.signIn(email: "ada@example.com", password: "battery staple").email == "ada@example.com")
     }
 
+    @Test("The Sandbox's request log keeps passwords, tokens, reset codes and hashes out, in bodies and queries")
+    func logRedaction() async throws {
+        let (sandbox, auth, _) = try await Self.make()
+        let signedIn = try await auth.signUp(email: "ada@example.com", password: "correct horse")
+        _ = try await auth.refresh(signedIn.refreshToken)
+        try await auth.sendPasswordReset(email: "ada@example.com")
+        let code = try #require(await sandbox.firebaseAuth.outOfBandCodes.last)
+        try await auth.confirmPasswordReset(code: code.oobCode, newPassword: "battery staple")
+        _ = try await auth.accountInfo(idToken: signedIn.idToken)
+        var logged = ""
+        for entry in await sandbox.requests.all {
+            logged +=
+                entry.path + (entry.rawQuery ?? "") + (entry.requestBody.redactedText() ?? "")
+                + (entry.responseBody.redactedText() ?? "")
+        }
+        #expect(logged.contains("REDACTED"))
+        for secret in [
+            "correct horse", "battery staple", "web-api-key-123", code.oobCode, String(signedIn.idToken.prefix(40)),
+            String(signedIn.refreshToken.prefix(40)),
+        ] {
+            #expect(!logged.contains(secret), "\(secret)")
+        }
+        let hash = try #require(await sandbox.firebaseAuth.allAccounts.first?.passwordHash)
+        #expect(!logged.contains(hash))
+    }
+
     @Test("Profile, verification, and deleting the account")
     func account() async throws {
         let (sandbox, auth, _) = try await Self.make()

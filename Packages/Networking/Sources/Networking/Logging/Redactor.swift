@@ -25,15 +25,17 @@ public struct Redactor: Sendable {
     ///   `X-Auth-Token`, `X-Access-Token`;
     /// - query items, form fields and JSON members: `api_key`, `key`,
     ///   `auth`, `token`, `access_token`, `refresh_token`, `id_token`,
-    ///   `secret`, `client_secret`, `password`, `private_key`,
-    ///   `session_token`.
+    ///   `secret`, `client_secret`, `password`, `new_password`,
+    ///   `old_password`, `password_hash`, `oob_code` (the one-time code of a
+    ///   password-reset email), `private_key`, `session_token`.
     ///
     /// Any name on the list is secret wherever it appears (a JSON member
     /// called `authorization` included).
     public static let defaultSecretNames: Set<String> = [
         "authorization", "proxy-authorization", "cookie", "set-cookie", "x-api-key", "x-goog-api-key",
         "x-firebase-appcheck", "x-auth-token", "x-access-token", "api_key", "key", "auth", "token", "access_token",
-        "refresh_token", "id_token", "secret", "client_secret", "password", "private_key", "session_token",
+        "refresh_token", "id_token", "secret", "client_secret", "password", "new_password", "old_password",
+        "password_hash", "oob_code", "private_key", "session_token",
     ]
 
     /// The secret names, normalized (lowercase, without `-` and `_`).
