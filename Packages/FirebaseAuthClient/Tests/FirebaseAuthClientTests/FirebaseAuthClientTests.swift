@@ -45,6 +45,8 @@ struct FirebaseAuthClientTests {
             #expect(error.firebaseAuthError == .emailExists)
             #expect(error.firebaseAuthError?.meaning.contains("already exists") == true)
         }
+        #expect(try await auth.signInMethods(forEmail: "ada@example.com") == ["password"])
+        #expect(try await auth.signInMethods(forEmail: "nobody@example.com") == [])
         let anonymous = try await auth.signInAnonymously()
         #expect(anonymous.email == nil)
         #expect(await sandbox.firebaseAuth.accountCount == 2)

@@ -260,6 +260,41 @@ struct RESTReferenceTests {
         #expect(AuthHarness.claims(refreshed.bodyJSON["idToken"])["email_verified"] == true)
     }
 
+    @Test("Fetch providers for email: registered and its methods; nothing under email privacy")
+    func providers() async throws {
+        let harness = AuthHarness()
+        _ = await harness.signUp("ada@example.com")
+        let known = await harness.call(
+            "accounts:createAuthUri", ["identifier": "Ada@example.com", "continueUri": "http://localhost:8080/app"]
+        ).bodyJSON
+        #expect(known["registered"] == true)
+        #expect(known["signinMethods"] == ["password"])
+        #expect(known["sessionId"]?.stringValue?.isEmpty == false)
+        let unknown = await harness.call(
+            "accounts:createAuthUri", ["identifier": "bob@example.com", "continueUri": "http://localhost:8080/app"]
+        ).bodyJSON
+        #expect(unknown["registered"] == false)
+        #expect(unknown["signinMethods"] == [])
+        #expect(
+            message(
+                await harness.call(
+                    "accounts:createAuthUri", ["identifier": "not an email", "continueUri": "http://x.test"]))
+                == "INVALID_IDENTIFIER")
+        #expect(
+            message(
+                await harness.call(
+                    "accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "relative"]))
+                == "INVALID_CONTINUE_URI")
+        _ = await harness.auth.answer(
+            SandboxRequest(
+                "PATCH", "/emulator/v1/projects/demo/config",
+                body: Data(#"{"emailPrivacyConfig":{"enableImprovedEmailPrivacy":true}}"#.utf8)))
+        let hidden = await harness.call(
+            "accounts:createAuthUri", ["identifier": "ada@example.com", "continueUri": "http://localhost:8080/app"]
+        ).bodyJSON
+        #expect(hidden["registered"] == nil && hidden["signinMethods"] == nil)
+    }
+
     @Test("Deleting the account: its tokens name no one afterwards")
     func deleteAccount() async throws {
         let harness = AuthHarness()

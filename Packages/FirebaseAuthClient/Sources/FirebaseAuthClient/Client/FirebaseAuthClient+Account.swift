@@ -2,6 +2,20 @@ import Foundation
 import Networking
 
 extension FirebaseAuthClient {
+    /// The sign-in methods of an email (`password`, `google.com`, …), empty
+    /// when it has no account: the reference's "Fetch providers for email"
+    /// (`accounts:createAuthUri`). Projects with email enumeration
+    /// protection answer empty for every email.
+    public func signInMethods(forEmail email: String, continueURL: URL = URL(string: "http://localhost")!)
+        async throws(NetworkError) -> [String]
+    {
+        struct Answer: Decodable { var signinMethods: [String]? }
+        return try await call(
+            "createAuthUri", ["identifier": .string(email), "continueUri": .string(continueURL.absoluteString)],
+            as: Answer.self
+        ).signinMethods ?? []
+    }
+
     /// The signed-in user's account (`accounts:lookup`).
     public func accountInfo(idToken: String) async throws(NetworkError) -> FirebaseAccountInfo {
         let answer = try await call("lookup", ["idToken": .string(idToken)], as: FirebaseLookupResponse.self)

@@ -32,6 +32,7 @@ extension FirebaseAuthEmulator {
             "\(v1)/accounts:signInWithCustomToken", "Exchange a custom token for an ID and refresh token",
             signInWithCustomToken),
         api("/securetoken.googleapis.com/v1/token", "Exchange a refresh token for an ID token", refreshToken),
+        api("\(v1)/accounts:createAuthUri", "Fetch the sign-in methods of an email", createAuthURI),
         api("\(v1)/accounts:lookup", "Get user data", lookup),
         api("\(v1)/accounts:update", "Change email, password or profile; confirm email verification", update),
         api("\(v1)/accounts:sendOobCode", "Send a password reset or verification email", sendOobCode),
