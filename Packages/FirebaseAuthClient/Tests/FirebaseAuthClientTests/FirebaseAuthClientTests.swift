@@ -60,6 +60,15 @@ struct FirebaseAuthClientTests {
         #expect(seen.contains("key=REDACTED"))
     }
 
+    @Test("A lifetime that is not a few digits is taken as Firebase's hour, never trapped on")
+    func lifetimes() {
+        #expect(FirebaseSignIn.lifetime("3600") == .seconds(3600))
+        #expect(FirebaseSignIn.lifetime("120") == .seconds(120))
+        for text in ["99999999999999999999", "-5", "1e3", "", "soon"] {
+            #expect(FirebaseSignIn.lifetime(text) == .seconds(3600), "\(text)")
+        }
+    }
+
     @Test("Refresh: a new ID token; after the emulator's clock passes an hour, the old one is expired")
     func refresh() async throws {
         let clock = Clock()

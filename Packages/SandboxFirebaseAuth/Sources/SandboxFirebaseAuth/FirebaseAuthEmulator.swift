@@ -164,8 +164,7 @@ public final class FirebaseAuthEmulator: SandboxService {
     /// The time now, in whole seconds and in milliseconds.
     var clock: (seconds: Int64, milliseconds: Int64) {
         let interval = configuration.now().timeIntervalSince1970
-        // safe: finite and below 1e12 seconds before converting
-        let milliseconds = interval.isFinite && abs(interval) < 1e12 ? Int64((interval * 1000).rounded(.down)) : 0
+        let milliseconds = interval.isFinite ? Int64(exactly: (interval * 1000).rounded(.down)) ?? 0 : 0
         return (milliseconds / 1000, milliseconds)
     }
 }

@@ -114,6 +114,22 @@ struct AuthHostileInputTests {
     }
 
     @Test(
+        "Whole numbers from the wire are checked before they are parsed: no overflow, no sign tricks",
+        arguments: ["99999999999999999999999", "1e99", "+5", " 5", "", "0x10", "١٢"])
+    func wholeNumbers(text: String) async throws {
+        #expect(FirebaseAuthBody.wholeNumber(text) == nil)
+        let harness = AuthHarness()
+        _ = await harness.admin("accounts", ["localId": "ada"])
+        let answer = await harness.admin("accounts:update", ["localId": "ada", "validSince": .string(text)])
+        #expect(message(answer) == "INVALID_ARGUMENT : validSince must be a whole number.")
+        let page = await harness.admin(
+            "accounts:batchGet", httpMethod: "GET",
+            query: "?maxResults=" + (text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""))
+        #expect(page.status == 200)
+        #expect(FirebaseAuthBody.wholeNumber("-1") == -1 && FirebaseAuthBody.wholeNumber("1795708810") == 1_795_708_810)
+    }
+
+    @Test(
         "Times in milliseconds survive their ISO 8601 text exactly",
         arguments: [Int64(0), 1_795_708_810_336, 1_795_708_810_005, -1_500])
     func millisecondsRoundTrip(milliseconds: Int64) {

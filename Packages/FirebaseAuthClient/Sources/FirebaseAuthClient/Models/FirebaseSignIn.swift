@@ -35,6 +35,18 @@ public struct FirebaseSignIn: Sendable, Hashable {
     }
 }
 
+extension FirebaseSignIn {
+    /// A token's lifetime from the server's `expiresIn` text: 1 to 6 ASCII
+    /// digits of seconds (Firebase sends `3600`); anything else is taken as
+    /// the hour Firebase's tokens last.
+    static func lifetime(_ text: String) -> Duration {
+        guard (1...6).contains(text.utf8.count), text.utf8.allSatisfy({ (48...57).contains($0) }) else {
+            return .seconds(3600)
+        }
+        return .seconds(Int64(text) ?? 3600)  // safe: at most six digits, checked above
+    }
+}
+
 extension FirebaseSignIn: RedactedDescription {
     /// The user's id, email and lifetime; the tokens redacted.
     public var redactedFields: KeyValuePairs<String, Any> {
@@ -57,7 +69,7 @@ struct FirebaseSignInResponse: Decodable, Sendable {
     var signIn: FirebaseSignIn {
         FirebaseSignIn(
             userID: localId, email: email.flatMap { $0.isEmpty ? nil : $0 }, idToken: idToken,
-            refreshToken: refreshToken, expiresIn: .seconds(Int64(expiresIn) ?? 3600), isNewUser: isNewUser)
+            refreshToken: refreshToken, expiresIn: FirebaseSignIn.lifetime(expiresIn), isNewUser: isNewUser)
     }
 }
 
@@ -77,6 +89,6 @@ struct FirebaseTokenResponse: Decodable, Sendable {
 
     var signIn: FirebaseSignIn {
         FirebaseSignIn(
-            userID: userID, idToken: idToken, refreshToken: refreshToken, expiresIn: .seconds(Int64(expiresIn) ?? 3600))
+            userID: userID, idToken: idToken, refreshToken: refreshToken, expiresIn: FirebaseSignIn.lifetime(expiresIn))
     }
 }

@@ -416,8 +416,8 @@ struct FirebaseRuleParser {
         let text = String(String.UnicodeScalarView(scalars[start..<index]))
         // The scan above took digits, `.` and an exponent only; a text that
         // is still no number (`1.2.3`) fails the parse and is refused.
-        // safe: digits, `.` and an exponent only, as scanned above
-        guard let number = Double(text), number.isFinite else { throw failure("Invalid number '\(text)'.") }
+        let parsed = Double(text)  // safe: digits, `.` and an exponent only, as scanned above
+        guard let number = parsed, number.isFinite else { throw failure("Invalid number '\(text)'.") }
         return number
     }
 

@@ -74,6 +74,31 @@ struct FirebaseAuthBody: Sendable {
         try string(name, tooLong: FirebaseAuthError("INVALID_ARGUMENT : \(name) is too long."))
     }
 
+    /// A whole number given as text or a number (times in milliseconds,
+    /// `validSince` in seconds, `offset`): an optional `-` and at most 18
+    /// digits, checked before it is parsed; anything else is `invalid`.
+    func integer(_ name: String) throws(FirebaseAuthError) -> Int64? {
+        let invalid = FirebaseAuthError("INVALID_ARGUMENT : \(name) must be a whole number.")
+        switch members[name] {
+        case nil, .null?: return nil
+        case .number(let number)?:
+            guard let whole = Int64(exactly: number) else { throw invalid }
+            return whole
+        case .string(let text)?:
+            guard let whole = Self.wholeNumber(text) else { throw invalid }
+            return whole
+        default: throw invalid
+        }
+    }
+
+    /// `text` as a whole number when it is an optional `-` and 1 to 18
+    /// ASCII digits (so it always fits); `nil` otherwise.
+    static func wholeNumber(_ text: String) -> Int64? {
+        let digits = text.utf8.first == UInt8(ascii: "-") ? text.utf8.dropFirst() : text.utf8[...]
+        guard (1...18).contains(digits.count), digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
+        return Int64(text)  // safe: a sign and at most 18 digits, checked above
+    }
+
     /// A boolean member; `nil` when absent.
     func bool(_ name: String) -> Bool? {
         switch members[name] {

@@ -80,12 +80,7 @@ extension FirebaseAuthEmulator {
         let phone = privileged ? try Self.phone(body) : nil
         let deleted = Set(try body.strings("deleteAttribute", limit: 16))
         let deletedProviders = Set(try body.strings("deleteProvider", limit: 16))
-        let validSince =
-            privileged
-            ? try body.string("validSince").map { text throws(FirebaseAuthError) in
-                guard let seconds = Int64(text) else { throw FirebaseAuthError("INVALID_ARGUMENT : validSince") }
-                return seconds
-            } : nil
+        let validSince = privileged ? try body.integer("validSince") : nil
         let now = clock
         var newTokens = false
         let account = try await accounts.update(id: id) { (account) throws(FirebaseAuthError) in
@@ -161,7 +156,8 @@ extension FirebaseAuthEmulator {
     {
         try caller.requireAdministrator()
         // As the official emulator, -1 means every account (its exports ask so).
-        let requested = request.query("maxResults").flatMap { Int($0) } ?? 20
+        let requested =
+            request.query("maxResults").flatMap(FirebaseAuthBody.wholeNumber).map { Int(clamping: $0) } ?? 20
         let limit = requested == -1 ? Int.max : min(max(requested, 1), 1000)
         let page = await accounts.page(after: request.query("nextPageToken"), limit: limit)
         var answer: [String: JSON] = [
@@ -225,8 +221,8 @@ extension FirebaseAuthEmulator {
             matches = await accounts.all
         }
         let count = matches.count
-        let offset = min(max(Int(try body.string("offset") ?? "0") ?? 0, 0), count)
-        let limit = min(max(Int(try body.string("limit") ?? "500") ?? 500, 0), 500)
+        let offset = Int(clamping: min(max(try body.integer("offset") ?? 0, 0), Int64(count)))
+        let limit = Int(clamping: min(max(try body.integer("limit") ?? 500, 0), 500))
         matches = Array(matches[offset..<min(count, offset + limit)])
         var answer: [String: JSON] = ["recordsCount": .string(String(count))]
         if body.bool("returnUserInfo") ?? true { answer["userInfo"] = .array(matches.map(\.json)) }

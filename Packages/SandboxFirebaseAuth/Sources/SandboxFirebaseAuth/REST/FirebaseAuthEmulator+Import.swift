@@ -47,15 +47,15 @@ extension FirebaseAuthEmulator {
         try Self.validate(localId: id)
         let now = clock
         var account = FirebaseAuthAccount(
-            localId: id, createdAt: try body.string("createdAt").flatMap { Int64($0) } ?? now.milliseconds)
+            localId: id, createdAt: try body.integer("createdAt") ?? now.milliseconds)
         account.email = try Self.email(body, "email")
         account.emailVerified = body.bool("emailVerified") ?? false
         account.displayName = try body.string("displayName")
         account.photoURL = try body.string("photoUrl")
         account.phoneNumber = try Self.phone(body)
         account.disabled = body.bool("disabled") ?? false
-        account.lastLoginAt = try body.string("lastLoginAt").flatMap { Int64($0) }
-        account.validSince = try body.string("validSince").flatMap { Int64($0) }
+        account.lastLoginAt = try body.integer("lastLoginAt")
+        account.validSince = try body.integer("validSince")
         account.customAuth = body.bool("customAuth") ?? false
         account.federatedProviders = try Self.federatedProviders(members["providerUserInfo"])
         account.lastRefreshAt = try body.string("lastRefreshAt").flatMap(FirebaseAuthAccount.milliseconds(iso8601:))
