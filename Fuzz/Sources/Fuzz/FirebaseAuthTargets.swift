@@ -31,7 +31,7 @@ extension FuzzTarget {
         precondition([200, 400, 401, 403, 404, 501].contains(response.status), "status \(response.status)")
         precondition((try? JSON.parse(response.data)) != nil, "an answer that is not JSON")
         let text = String(decoding: body, as: UTF8.self)
-        _ = FirebaseAuthTokens.claims(of: text)
+        _ = UnsignedJWT.claims(of: text)
         _ = FirebaseAuthTokens.refresh(text)
         _ = FirebaseAuthBody.camelCased(text)
     }

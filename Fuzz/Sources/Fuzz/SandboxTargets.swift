@@ -265,7 +265,7 @@ extension FuzzTarget {
             + quoted + "}}}}"
         guard let rules = try? FirebaseRules(source: source) else { return }
         var auths = ruleAuths
-        if lines.count > 1, let claims = FirebaseCaller.claims(ofJWT: String(lines[1])) {
+        if lines.count > 1, let claims = UnsignedJWT.claims(of: String(lines[1])) {
             auths.append(["uid": claims["sub"] ?? .null, "provider": "custom", "token": .object(claims)])
         }
         if lines.count > 2, let value = try? JSON.parse(Data(lines[2].utf8)) {

@@ -48,7 +48,7 @@ struct AuthHarness {
 
     /// The claims of an ID token.
     static func claims(_ token: JSON?) -> [String: JSON] {
-        FirebaseAuthTokens.claims(of: token?.stringValue ?? "") ?? [:]
+        UnsignedJWT.claims(of: token?.stringValue ?? "") ?? [:]
     }
 }
 

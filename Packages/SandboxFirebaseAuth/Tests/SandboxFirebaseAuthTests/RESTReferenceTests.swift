@@ -126,11 +126,9 @@ struct RESTReferenceTests {
     @Test("A custom token signs in as its uid with its claims, as a JWT or the emulator's plain JSON")
     func customToken() async throws {
         let harness = AuthHarness()
-        let payload: JSON = [
+        let jwt = UnsignedJWT.make([
             "aud": .string(FirebaseAuthEmulator.customTokenAudience), "uid": "ada", "claims": ["admin": true],
-        ]
-        let jwt =
-            FirebaseAuthTokens.segment(["alg": "none", "typ": "JWT"]) + "." + FirebaseAuthTokens.segment(payload) + "."
+        ])
         let answer = await harness.call(
             "accounts:signInWithCustomToken", ["token": .string(jwt), "returnSecureToken": true])
         #expect(answer.bodyJSON["isNewUser"] == true)
@@ -140,17 +138,13 @@ struct RESTReferenceTests {
         #expect(claims["firebase"]?["sign_in_provider"] == "custom")
         let again = await harness.call("accounts:signInWithCustomToken", ["token": #"{"uid":"ada"}"#])
         #expect(again.bodyJSON["isNewUser"] == false)
-        let idToken =
-            FirebaseAuthTokens.segment(["alg": "none"]) + "."
-            + FirebaseAuthTokens.segment(["aud": "sandbox", "uid": "x"]) + "."
+        let idToken = UnsignedJWT.make(["aud": "sandbox", "uid": "x"])
         #expect(
             message(await harness.call("accounts:signInWithCustomToken", ["token": .string(idToken)]))?.hasPrefix(
                 "INVALID_CUSTOM_TOKEN") == true)
-        let reserved =
-            FirebaseAuthTokens.segment(["alg": "none"]) + "."
-            + FirebaseAuthTokens.segment([
-                "aud": .string(FirebaseAuthEmulator.customTokenAudience), "uid": "x", "claims": ["sub": "y"],
-            ]) + "."
+        let reserved = UnsignedJWT.make([
+            "aud": .string(FirebaseAuthEmulator.customTokenAudience), "uid": "x", "claims": ["sub": "y"],
+        ])
         #expect(
             message(await harness.call("accounts:signInWithCustomToken", ["token": .string(reserved)]))
                 == "FORBIDDEN_CLAIM : sub")

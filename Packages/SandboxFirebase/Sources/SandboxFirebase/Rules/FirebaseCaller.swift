@@ -74,7 +74,7 @@ enum FirebaseCaller: Sendable, Equatable {
 
     /// The `auth` an ID token gives, and its expiry.
     private static func entry(ofIDToken token: String) throws(FirebaseEmulatorError) -> FirebaseIDTokenCache.Entry {
-        guard let claims = claims(ofJWT: token) else { throw unparsableToken }
+        guard let claims = UnsignedJWT.claims(of: token) else { throw unparsableToken }
         guard let uid = claims["sub"]?.stringValue ?? claims["user_id"]?.stringValue, !uid.isEmpty else {
             throw unparsableToken
         }
@@ -93,33 +93,5 @@ enum FirebaseCaller: Sendable, Equatable {
         case .null, .object: return .user(auth: value)
         default: throw invalidOverride
         }
-    }
-
-    /// The claims of a JWT, `header.payload.signature` in base64url, when
-    /// the token is one: the header names an algorithm and the payload is
-    /// an object.
-    static func claims(ofJWT token: String) -> [String: JSON]? {
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3,
-            let header = decodedSegment(parts[0]), header["alg"]?.stringValue != nil,
-            let payload = decodedSegment(parts[1]), case .object(let claims) = payload
-        else { return nil }
-        return claims
-    }
-
-    private static func decodedSegment(_ segment: Substring) -> JSON? {
-        // base64url to base64, byte by byte (no string searching).
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(segment.utf8.count + 3)
-        for byte in segment.utf8 {
-            switch byte {
-            case UInt8(ascii: "-"): bytes.append(UInt8(ascii: "+"))
-            case UInt8(ascii: "_"): bytes.append(UInt8(ascii: "/"))
-            default: bytes.append(byte)
-            }
-        }
-        bytes += Array(repeating: UInt8(ascii: "="), count: (4 - bytes.count % 4) % 4)
-        guard let data = Data(base64Encoded: Data(bytes)) else { return nil }
-        return try? JSON.parse(data, maxDepth: 32)
     }
 }

@@ -29,13 +29,6 @@ extension FirebaseEmulator {
             "firebase": ["sign_in_provider": .string(signInProvider), "identities": [:]],
         ]
         payload.merge(claims) { _, claim in claim }
-        return segment(["alg": "none", "typ": "JWT"]) + "." + segment(.object(payload)) + "."
-    }
-
-    /// Base64url without padding, as JWTs are written.
-    private static func segment(_ value: JSON) -> String {
-        value.serialized().base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return UnsignedJWT.make(payload)
     }
 }

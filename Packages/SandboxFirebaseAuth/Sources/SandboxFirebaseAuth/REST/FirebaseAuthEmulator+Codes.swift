@@ -137,8 +137,6 @@ extension FirebaseAuthEmulator {
     /// A new code: 54 random base64url characters, as the official
     /// emulator's.
     static func newCode() -> String {
-        let bytes = Data((0..<40).map { _ in UInt8.random(in: 0...255) })
-        return bytes.base64EncodedString().replacingOccurrences(of: "+", with: "-")
-            .replacingOccurrences(of: "/", with: "_").replacingOccurrences(of: "=", with: "")
+        UnsignedJWT.base64URL(Data((0..<40).map { _ in UInt8.random(in: 0...255) }))
     }
 }

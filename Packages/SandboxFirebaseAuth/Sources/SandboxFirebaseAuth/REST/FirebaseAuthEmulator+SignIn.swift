@@ -119,7 +119,7 @@ extension FirebaseAuthEmulator {
             }
             payload = object
         } else {
-            guard let claims = FirebaseAuthTokens.claims(of: token) else {
+            guard let claims = UnsignedJWT.claims(of: token) else {
                 throw FirebaseAuthError("INVALID_CUSTOM_TOKEN : Invalid assertion format")
             }
             guard claims["aud"]?.stringValue == Self.customTokenAudience else {
@@ -218,7 +218,7 @@ extension FirebaseAuthEmulator {
     /// `USER_DISABLED`. Returns the provider it was issued for too.
     func account(idToken: String?) async throws(FirebaseAuthError) -> (FirebaseAuthAccount, provider: String) {
         guard let idToken else { throw FirebaseAuthError("MISSING_ID_TOKEN") }
-        guard let claims = FirebaseAuthTokens.claims(of: idToken),
+        guard let claims = UnsignedJWT.claims(of: idToken),
             let uid = claims["user_id"]?.stringValue ?? claims["sub"]?.stringValue
         else { throw FirebaseAuthError("INVALID_ID_TOKEN") }
         guard let account = await accounts.account(id: uid) else { throw FirebaseAuthError("USER_NOT_FOUND") }

@@ -18,7 +18,7 @@ enum FirebaseAuthTokens {
     /// How long an ID token lasts: an hour, as Firebase's do.
     static let lifetime: Int64 = 3600
     /// The longest token read, in bytes.
-    static let maxLength = 16 * 1024
+    static let maxLength = UnsignedJWT.maxLength
 
     /// What a refresh token says.
     struct Refresh: Equatable {
@@ -61,7 +61,7 @@ enum FirebaseAuthTokens {
         claims["email_verified"] = account.email == nil ? nil : .bool(account.emailVerified)
         claims["phone_number"] = account.phoneNumber.map(JSON.string)
         if provider == "anonymous" { claims["provider_id"] = "anonymous" }
-        return segment(["alg": "none", "typ": "JWT"]) + "." + segment(.object(claims)) + "."
+        return UnsignedJWT.make(claims)
     }
 
     /// A refresh token.
@@ -72,12 +72,14 @@ enum FirebaseAuthTokens {
             "extraClaims": .object(refresh.extraClaims),
         ]
         record["issuedAt"] = refresh.issuedAt.map { .number(Double($0)) }
-        return segment(.object(record))
+        return UnsignedJWT.base64URL(JSON.object(record).serialized())
     }
 
     /// What a refresh token says, or `nil` when it is not one.
     static func refresh(_ token: String) -> Refresh? {
-        guard token.utf8.count <= maxLength, let record = decoded(Substring(token))?.objectValue,
+        guard token.utf8.count <= maxLength,
+            let record = UnsignedJWT.decodeBase64URL(Substring(token)).flatMap({ try? JSON.parse($0, maxDepth: 16) })?
+                .objectValue,
             record["_AuthEmulatorRefreshToken"] != nil,
             let localId = record["localId"]?.stringValue, let provider = record["provider"]?.stringValue
         else { return nil }
@@ -87,32 +89,9 @@ enum FirebaseAuthTokens {
             issuedAt: record["issuedAt"]?.numberValue.flatMap { Int64(exactly: $0.rounded(.down)) })
     }
 
-    /// The claims of a JWT (any algorithm: the emulator checks no
-    /// signature), or `nil` when `token` is not one.
-    static func claims(of token: String) -> [String: JSON]? {
-        guard token.utf8.count <= maxLength else { return nil }
-        let parts = token.split(separator: ".", omittingEmptySubsequences: false)
-        guard parts.count == 3, let header = decoded(parts[0]), header["alg"]?.stringValue != nil else { return nil }
-        return decoded(parts[1])?.objectValue
-    }
-
     /// A number claim as whole seconds, range-checked.
     static func seconds(_ value: JSON?) -> Int64? {
         guard let number = value?.numberValue, number.isFinite, abs(number) < 1e15 else { return nil }
         return Int64(number.rounded(.down))  // safe: finite and below 1e15
-    }
-
-    /// Base64url without padding, as JWTs are written.
-    static func segment(_ value: JSON) -> String {
-        value.serialized().base64EncodedString()
-            .replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
-    }
-
-    private static func decoded(_ segment: Substring) -> JSON? {
-        var text = segment.replacingOccurrences(of: "-", with: "+").replacingOccurrences(of: "_", with: "/")
-        text += String(repeating: "=", count: (4 - text.utf8.count % 4) % 4)
-        guard let data = Data(base64Encoded: text) else { return nil }
-        return try? JSON.parse(data, maxDepth: 16)
     }
 }
