@@ -82,7 +82,7 @@ final class FirebaseEventReader: @unchecked Sendable {
 
     let status: Int
     let headers: HTTPHeaders
-    private var iterator: AsyncStream<Data>.Iterator?
+    private var iterator: SandboxStream.Iterator?
     private var buffer = ""
 
     init(_ response: SandboxResponse) {

@@ -83,6 +83,35 @@ struct StreamBoundsTests {
         }
     }
 
+    @Test(
+        "A reader that does not read is held to a bounded send buffer: its events soon queue where the budget sees them"
+    )
+    func boundedSendBuffer() async throws {
+        var options = SandboxServerOptions()
+        options.configuration.firebase.seedsLessonData = false
+        try await SandboxServer.withServer(options) { server in
+            let reader = try await RawConnection.connect(port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
+            try await reader.send(
+                "GET /feed.json?ns=stuck HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+            while await server.sandbox.firebase.subscriptionCount(namespace: "stuck") < 1 {
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            // Left to itself the kernel grows a send buffer to 4 MiB for a
+            // reader that never reads, all of it outside the budget.
+            let event = JSON.string(String(repeating: "x", count: 4 << 10))
+            var written = 0
+            while server.streamBudget.queuedBytes < 128 << 10, written < 8 << 20 {
+                try await server.sandbox.firebase.setValue(event, at: "feed/\(written)", namespace: "stuck")
+                written += 4 << 10
+            }
+            #expect(server.streamBudget.queuedBytes >= 128 << 10)
+            // The kernel's buffer (twice 64 KiB), NIO's 64 KiB and one batch
+            // of 64 KiB leave the server; the rest queues.
+            #expect(written <= 1 << 20, "\(written) bytes written before the server saw the reader was not reading")
+            await reader.shutdown()
+        }
+    }
+
     @Test("Streams on namespaces nobody wrote never fill the namespace table, and leave nothing when they end")
     func listeningNamespaces() async throws {
         var options = SandboxServerOptions()

@@ -17,15 +17,15 @@ struct StreamingTests {
     /// A stream the test feeds, and a signal for when the server stopped
     /// consuming it (its `onTermination` ran).
     private struct FedStream {
-        let stream: AsyncStream<Data>
-        let input: AsyncStream<Data>.Continuation
+        let stream: SandboxStream
+        let input: SandboxStream.Continuation
         let terminated: AsyncStream<Void>
 
         init() {
-            (stream, input) = AsyncStream<Data>.makeStream()
+            (stream, input) = SandboxStream.makeStream()
             let (terminated, signal) = AsyncStream<Void>.makeStream()
             self.terminated = terminated
-            input.onTermination = { _ in
+            input.onTermination = {
                 signal.yield()
                 signal.finish()
             }

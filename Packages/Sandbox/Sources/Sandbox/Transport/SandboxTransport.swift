@@ -82,7 +82,7 @@ public struct SandboxTransport: StreamingHTTPTransport {
 
     /// Relays the emulator's stream; when the reader stops, the relay task is
     /// cancelled, which ends the emulator's stream and its subscription.
-    private static func relay(_ chunks: AsyncStream<Data>) -> AsyncThrowingStream<Data, any Error> {
+    private static func relay(_ chunks: SandboxStream) -> AsyncThrowingStream<Data, any Error> {
         AsyncThrowingStream { continuation in
             let task = Task {
                 for await chunk in chunks {

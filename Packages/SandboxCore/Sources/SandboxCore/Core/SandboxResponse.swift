@@ -8,9 +8,9 @@ public struct SandboxResponse: Sendable {
         /// A complete body.
         case data(Data)
         /// A body that streams until the emulator finishes it or the client
-        /// goes away (server-sent events). Ending the iteration is how an
-        /// emulator learns the client left: the stream's `onTermination` runs.
-        case stream(AsyncStream<Data>)
+        /// goes away (server-sent events). The stream's `onTermination` is
+        /// how an emulator learns the client left.
+        case stream(SandboxStream)
         /// No response at all: the connection is closed, as a fault.
         case dropConnection
     }

@@ -342,14 +342,14 @@ actor FirebaseDatabase {
     func subscribe(
         at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller = .administrator,
         onEnd: @escaping @Sendable () -> Void = {}
-    ) -> Result<AsyncStream<Data>, FirebaseEmulatorError> {
+    ) -> Result<SandboxStream, FirebaseEmulatorError> {
         if let denial = denial(reading: path, query: query, as: caller) {
             onEnd()
             return .failure(.permissionDenied(denial))
         }
         let (id, events) = streams.open(at: path, query: query, caller: caller)
         resynchronize(id)
-        streams[id]?.continuation.onTermination = { [weak self] _ in
+        streams[id]?.continuation.onTermination = { [weak self] in
             Task {
                 await self?.unsubscribe(id)
                 onEnd()

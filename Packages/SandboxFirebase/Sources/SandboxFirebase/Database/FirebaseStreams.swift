@@ -16,7 +16,7 @@ struct FirebaseStreams {
         var query: FirebaseRESTQuery?
         /// Who opened it: rules changes are checked against them.
         var caller: FirebaseCaller
-        var continuation: AsyncStream<Data>.Continuation
+        var continuation: SandboxStream.Continuation
         /// The children a query stream last reported.
         var reported: [String: JSON] = [:]
         var lastActivity: ContinuousClock.Instant
@@ -35,10 +35,10 @@ struct FirebaseStreams {
     /// Opens a stream listening at `path` and returns its id and events.
     mutating func open(
         at path: FirebasePath, query: FirebaseRESTQuery?, caller: FirebaseCaller
-    ) -> (id: Int, events: AsyncStream<Data>) {
+    ) -> (id: Int, events: SandboxStream) {
         let id = nextID
         nextID += 1
-        let (events, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(Self.backlog))
+        let (events, continuation) = SandboxStream.makeStream(backlog: Self.backlog)
         streams[id] = Stream(path: path, query: query, caller: caller, continuation: continuation, lastActivity: .now)
         return (id, events)
     }
@@ -80,8 +80,6 @@ struct FirebaseStreams {
                 stream.continuation.finish()
             case .terminated:
                 close(id)
-            @unknown default:
-                stream.continuation.finish()
             }
         }
     }

@@ -44,32 +44,36 @@ struct SandboxResponder: HTTPResponder {
             return Response(status: .internalServerError)
         case .data(let data):
             return Self.completeResponse(response, data: data, isHead: sandboxRequest.httpMethod == .head)
-        case .stream(let chunks):
+        case .stream(let stream):
             return await streamingResponse(
-                response, chunks: chunks, isHead: sandboxRequest.httpMethod == .head, context)
+                response, stream: stream, isHead: sandboxRequest.httpMethod == .head, context)
         }
     }
 
     private func streamingResponse(
-        _ response: SandboxResponse, chunks: AsyncStream<Data>, isHead: Bool, _ context: Context
+        _ response: SandboxResponse, stream: SandboxStream, isHead: Bool, _ context: Context
     ) async -> Response {
         guard let status = Self.status(response.status) else {
-            StreamingBody.discard(chunks)
+            stream.terminate()
             return Self.invalidStatus(response.status)
         }
         var headers = Self.fields(response.headers)
         headers[.contentLength] = nil
         headers[.transferEncoding] = nil
         guard !isHead else {
-            StreamingBody.discard(chunks)
+            stream.terminate()
             return Response(status: status, headers: headers)
         }
         let disconnected = await ClientDisconnectHandler.disconnected(on: context.channel)
         let channel = context.channel
+        // The kernel would otherwise grow a stream's send buffer to 4 MiB
+        // for a reader that does not read, outside the budget; bounded, such
+        // a reader is soon seen as not reading and costs a write nothing.
+        try? await channel.setOption(.socketOption(.so_sndbuf), value: StreamingBody.socketSendBuffer).get()
         return Response(
             status: status, headers: headers,
             body: StreamingBody.make(
-                chunks, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
+                stream, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
                 close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }
             ))
     }

@@ -2,26 +2,39 @@ import Foundation
 import Hummingbird
 import NIOConcurrencyHelpers
 import NIOCore
+import Sandbox
 
-/// Writes an emulator's streamed body chunk by chunk as it arrives, until
-/// the emulator finishes it, the client leaves, the server stops, or the
-/// client falls too far behind (``StreamBudget``).
+/// Writes an emulator's streamed body as it arrives, until the emulator
+/// finishes it, the client leaves, the server stops, or the client falls too
+/// far behind (``StreamBudget``).
 ///
-/// The emulator's stream is consumed by a pump task into a
-/// ``StreamQueue``, so the write loop can be woken from outside: cancelling
-/// the pump ends the emulator's iteration, which runs its `onTermination`
-/// cleanup (unsubscribing the listener). The pump starts with the response,
-/// not with its body, so the cleanup also runs when the body is never
-/// written (the client left before the head).
+/// One task per stream: the response's own. The emulator queues its events
+/// straight into the ``SandboxStream``, which wakes this task only when it
+/// waits for them, so a reader that does not read costs each write an
+/// append and a budget entry, not a wake-up. The stream is ended from
+/// outside when the client disconnects or the server stops, which runs the
+/// emulator's cleanup (unsubscribing the listener) even when the body is
+/// never written (the client left before the head).
 enum StreamingBody {
     /// How long a dropped reader has to take its cancel event before the
     /// connection is closed under it.
     static let dropGracePeriod: Duration = .seconds(10)
 
-    /// A response body relaying `chunks`; `close` ends the connection at
+    /// The most a write copies out of the stream's queue: NIO's default high
+    /// watermark, so a reader that stops reading holds at most about this
+    /// much in its connection's buffers besides what the budget counts.
+    static let batchLimit = 64 << 10
+
+    /// The kernel's send buffer for a streaming connection (Linux keeps
+    /// twice this): enough for events to flow at full speed on loopback and
+    /// a local network, and a bound on what a reader that does not read
+    /// holds in the kernel besides the budget and ``batchLimit``.
+    static let socketSendBuffer: ChannelOptions.Types.SocketOption.Value = 64 << 10
+
+    /// A response body relaying `stream`; `close` ends the connection at
     /// once, `closeAfterWrites` once what was written has gone out.
     static func make(
-        _ chunks: AsyncStream<Data>,
+        _ stream: SandboxStream,
         cancelEvent: Data?,
         disconnected: EventLoopFuture<Void>,
         streams: OpenStreams,
@@ -29,10 +42,9 @@ enum StreamingBody {
         close: @escaping @Sendable () -> Void,
         closeAfterWrites: @escaping @Sendable () -> Void
     ) -> ResponseBody {
-        let queue = StreamQueue()
         let ended = NIOLockedValueBox(false)
         let budgetID = budget.register {
-            queue.cancel(notice: cancelEvent)
+            stream.cancel(notice: cancelEvent)
             // The reader gets the cancel event after what is already on its
             // way, then the end of the response; if it does not take them
             // in time, the connection goes anyway.
@@ -43,53 +55,41 @@ enum StreamingBody {
                 }
             }
         }
-        let pump = Task {
-            for await chunk in chunks {
-                budget.queued(chunk.count, for: budgetID)
-                guard queue.push(chunk) else { break }
-            }
-            queue.finish()
+        budget.queued(stream.observeQueued { budget.queued($0, for: budgetID) }, for: budgetID)
+        let openID = streams.open { stream.terminate() }
+        // Idempotent: runs when the body ends and when the client leaves,
+        // whichever comes first (the body may never be written).
+        let end: @Sendable () -> Void = {
+            ended.withLockedValue { $0 = true }
+            stream.terminate()
+            budget.unregister(budgetID)
+            if let openID { streams.close(openID) }
         }
-        disconnected.whenComplete { _ in pump.cancel() }
-        let id = streams.open { pump.cancel() }
-        if id == nil {
-            pump.cancel()
+        disconnected.whenComplete { _ in end() }
+        if openID == nil {
+            end()
         }
         return ResponseBody { writer in
-            defer {
-                ended.withLockedValue { $0 = true }
-                pump.cancel()
-                budget.unregister(budgetID)
-                if let id { streams.close(id) }
-            }
+            defer { end() }
             // What queued while the last write went out goes out as one
             // write: a busy server wakes each stream once for its backlog,
             // not once for every event.
-            while case let batch = await queue.nextBatch(), !batch.isEmpty {
+            while case let batch = await stream.nextBatch(upTo: batchLimit), !batch.isEmpty {
                 let bytes = batch.reduce(0) { $0 + $1.count }
-                budget.sent(bytes, for: budgetID)
-                guard bytes > 0 else { continue }
                 var buffer = ByteBuffer()
                 buffer.reserveCapacity(bytes)
                 for chunk in batch { buffer.writeBytes(chunk) }
+                // The bytes stay in the budget until the connection has taken
+                // them: a write waits while the client is not reading.
                 try await writer.write(buffer)
+                budget.sent(bytes, for: budgetID)
             }
             try await writer.finish(nil)
-            if queue.wasCancelled {
+            if stream.wasCancelled {
                 // Firebase ends the connection after a `cancel`: everything
                 // written, the cancel event last, then the close.
                 closeAfterWrites()
             }
         }
-    }
-
-    /// Ends a stream that will not be sent (a HEAD request, an invalid
-    /// status), so the emulator's cleanup runs now rather than whenever the
-    /// stream happens to be released.
-    static func discard(_ chunks: AsyncStream<Data>) {
-        let consumer = Task {
-            for await _ in chunks {}
-        }
-        consumer.cancel()
     }
 }
