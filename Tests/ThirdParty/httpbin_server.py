@@ -7,6 +7,7 @@ reports those as Werkzeug (Flask's request parser) read them.
 """
 import hashlib
 import logging
+import signal
 
 from flask import jsonify, request
 from httpbin import app
@@ -28,6 +29,11 @@ def multipart_parts():
         }
     return jsonify(form=request.form.to_dict(), files=files)
 
+
+# A child of a Swift process inherits the spawning thread's signal mask, and
+# Swift's worker threads block SIGTERM: unblocked, the test's terminate()
+# stops this server instead of leaving it behind.
+signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
 
 server = make_server("127.0.0.1", 0, app, threaded=True)
 print(server.server_port, flush=True)

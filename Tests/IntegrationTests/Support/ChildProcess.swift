@@ -41,7 +41,9 @@ enum ChildProcess {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             if ContinuousClock.now > deadline {
-                process.terminate()
+                // SIGKILL: a child spawned from a Swift worker thread
+                // inherits its mask, which blocks SIGTERM.
+                kill(process.processIdentifier, SIGKILL)
                 throw TimedOut(output: collected.text)
             }
             try await Task.sleep(for: .milliseconds(20))

@@ -3,8 +3,9 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 child channel with a handler in front of the parser
-/// that notices disconnects (``ClientDisconnectHandler``).
+/// Hummingbird's HTTP/1 child channel with handlers in front of the parser
+/// that notice disconnects (``ClientDisconnectHandler``) and let streams wait
+/// for writability (``WritabilityHandler``).
 ///
 /// Nothing here frames HTTP: NIO's parser (llhttp) reads every byte. A
 /// method it does not know (`BREW`, a lowercase `get`) is refused by it with
@@ -19,7 +20,7 @@ struct SandboxHTTP1Channel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandlers(
-                [ClientDisconnectHandler(eventLoop: channel.eventLoop)],
+                [ClientDisconnectHandler(eventLoop: channel.eventLoop), WritabilityHandler()],
                 position: .first
             )
         }.flatMap {

@@ -74,6 +74,8 @@ struct SandboxResponder: HTTPResponder {
             status: status, headers: headers,
             body: StreamingBody.make(
                 stream, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
+                isWritable: { channel.isWritable },
+                waitUntilWritable: { await WritabilityHandler.waitUntilWritable(channel) },
                 close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }
             ))
     }

@@ -21,24 +21,30 @@ enum StreamingBody {
     static let dropGracePeriod: Duration = .seconds(10)
 
     /// The most a write copies out of the stream's queue: NIO's default high
-    /// watermark, so a reader that stops reading holds at most about this
-    /// much in its connection's buffers besides what the budget counts.
+    /// watermark. A stream writes at most two such batches before the event
+    /// loop confirms its connection can take more, so a reader that stops
+    /// reading holds at most about three in NIO's buffers that the budget
+    /// does not count.
     static let batchLimit = 64 << 10
 
     /// The kernel's send buffer for a streaming connection (Linux keeps
     /// twice this): enough for events to flow at full speed on loopback and
     /// a local network, and a bound on what a reader that does not read
-    /// holds in the kernel besides the budget and ``batchLimit``.
+    /// holds in the kernel besides what the budget counts.
     static let socketSendBuffer: ChannelOptions.Types.SocketOption.Value = 64 << 10
 
-    /// A response body relaying `stream`; `close` ends the connection at
-    /// once, `closeAfterWrites` once what was written has gone out.
+    /// A response body relaying `stream`; `isWritable` and
+    /// `waitUntilWritable` are the connection's writability (the latter
+    /// asked on its event loop), `close` ends the connection at once,
+    /// `closeAfterWrites` once what was written has gone out.
     static func make(
         _ stream: SandboxStream,
         cancelEvent: Data?,
         disconnected: EventLoopFuture<Void>,
         streams: OpenStreams,
         budget: StreamBudget,
+        isWritable: @escaping @Sendable () -> Bool,
+        waitUntilWritable: @escaping @Sendable () async -> Void,
         close: @escaping @Sendable () -> Void,
         closeAfterWrites: @escaping @Sendable () -> Void
     ) -> ResponseBody {
@@ -74,14 +80,21 @@ enum StreamingBody {
             // What queued while the last write went out goes out as one
             // write: a busy server wakes each stream once for its backlog,
             // not once for every event.
+            var unconfirmed = 0
             while case let batch = await stream.nextBatch(upTo: batchLimit), !batch.isEmpty {
                 let bytes = batch.reduce(0) { $0 + $1.count }
                 var buffer = ByteBuffer()
                 buffer.reserveCapacity(bytes)
                 for chunk in batch { buffer.writeBytes(chunk) }
-                // The bytes stay in the budget until the connection has taken
-                // them: a write waits while the client is not reading.
                 try await writer.write(buffer)
+                // The bytes stay in the budget until the connection has taken
+                // them. A write returns before the event loop has seen it, so
+                // past a window the stream asks the event loop itself.
+                unconfirmed += bytes
+                if unconfirmed >= batchLimit * 2 || !isWritable() {
+                    await waitUntilWritable()
+                    unconfirmed = 0
+                }
                 budget.sent(bytes, for: budgetID)
             }
             try await writer.finish(nil)
