@@ -115,7 +115,11 @@ let package = Package(
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
     ],
-    targets: library("Networking")
+    targets: library("Networking", testDependencies: ["HTTPTestServer"])
+        + [
+            // The one test HTTP server of the project's tests; in no product.
+            .target(name: "HTTPTestServer", path: "Packages/Networking/Tests/HTTPTestServer")
+        ]
         + library("Models", dependencies: ["Networking"], testResources: [.copy("Fixtures")])
         + library("SandboxCore", dependencies: ["Networking"], testDependencies: ["Networking"])
         + library(
@@ -202,7 +206,7 @@ let package = Package(
             .testTarget(
                 name: "IntegrationTests",
                 dependencies: [
-                    "Networking", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
+                    "Networking", "HTTPTestServer", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
                     "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
                     "FirebaseClient", "FirebaseAuthClient", "PostFeedClient", "MessageBoardClient",
                 ],

@@ -51,8 +51,9 @@ def run(command: list, **kwargs) -> subprocess.CompletedProcess:
 
 
 def library_targets() -> list:
-    """The regular targets of the workspace under Packages/, with their
-    target dependencies, in an order where dependencies come first."""
+    """The regular targets of the workspace under Packages/ (test support
+    under a Tests folder is not API), with their target dependencies, in an
+    order where dependencies come first."""
     manifest = json.loads(run(
         ["swift", "package", "--package-path", ROOT, "dump-package"],
         capture_output=True, text=True, check=True,
@@ -60,6 +61,7 @@ def library_targets() -> list:
     targets = {
         target["name"]: target for target in manifest["targets"]
         if target["type"] == "regular" and (target.get("path") or "").startswith("Packages/")
+        and "/Tests/" not in target["path"]
     }
 
     def dependencies(target: dict) -> list:

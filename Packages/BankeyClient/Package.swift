@@ -3,31 +3,27 @@ import PackageDescription
 
 // Lesson 4's Bankey client: a customer's profile and accounts. Toolchain
 // only; the tests also use the sibling Sandbox's in-process emulator.
+let name = "BankeyClient"
+let libraries: [String] = ["Networking", "Models"]
+let testLibraries: [String] = ["Sandbox"]
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "BankeyClient",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "BankeyClient", targets: ["BankeyClient"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../Models"),
-        .package(path: "../Sandbox"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "BankeyClient",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Models", package: "Models"),
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "BankeyClientTests",
-            dependencies: [
-                "BankeyClient",
-                .product(name: "Sandbox", package: "Sandbox"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

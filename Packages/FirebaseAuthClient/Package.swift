@@ -4,33 +4,27 @@ import PackageDescription
 // Firebase Authentication's REST API: sign-up, sign-in, tokens and account
 // management, and a session that signs a FirebaseClient in. Toolchain only; the
 // tests also use the sibling Sandbox's in-process emulator.
+let name = "FirebaseAuthClient"
+let libraries: [String] = ["Networking", "FirebaseClient"]
+let testLibraries = libraries + ["Sandbox"]
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "FirebaseAuthClient",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "FirebaseAuthClient", targets: ["FirebaseAuthClient"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../FirebaseClient"),
-        .package(path: "../Sandbox"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "FirebaseAuthClient",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "FirebaseAuthClientTests",
-            dependencies: [
-                "FirebaseAuthClient",
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-                .product(name: "Sandbox", package: "Sandbox"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

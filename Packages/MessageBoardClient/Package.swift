@@ -4,36 +4,27 @@ import PackageDescription
 // Lesson 3's Message Board on FirebaseClient: threads made with PUT,
 // messages with POST, the board read and streamed. Toolchain only; its
 // tests run against the in-process Sandbox.
+let name = "MessageBoardClient"
+let libraries: [String] = ["Networking", "Models", "FirebaseClient"]
+let testLibraries = libraries + ["Sandbox"]
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "MessageBoardClient",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "MessageBoardClient", targets: ["MessageBoardClient"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../Models"),
-        .package(path: "../FirebaseClient"),
-        .package(path: "../Sandbox"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "MessageBoardClient",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Models", package: "Models"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "MessageBoardClientTests",
-            dependencies: [
-                "MessageBoardClient",
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Models", package: "Models"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-                .product(name: "Sandbox", package: "Sandbox"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -10,6 +10,8 @@ let package = Package(
     ],
     targets: [
         .target(name: "Networking"),
-        .testTarget(name: "NetworkingTests", dependencies: ["Networking"]),
+        // The one test HTTP server of the project's tests; in no product.
+        .target(name: "HTTPTestServer", path: "Tests/HTTPTestServer"),
+        .testTarget(name: "NetworkingTests", dependencies: ["Networking", "HTTPTestServer"]),
     ]
 )

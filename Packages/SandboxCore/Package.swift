@@ -4,25 +4,27 @@ import PackageDescription
 // The Sandbox's core, shared by every emulator: requests and responses, the
 // service protocol, faults, the request log, storage, JSON and multipart
 // parsing, and a linear-time regular-expression engine. Toolchain only.
+let name = "SandboxCore"
+let libraries: [String] = ["Networking"]
+let testLibraries = libraries
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "SandboxCore",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "SandboxCore", targets: ["SandboxCore"])
-    ],
-    dependencies: [
-        .package(path: "../Networking")
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "SandboxCore",
-            dependencies: [
-                .product(name: "Networking", package: "Networking")
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "SandboxCoreTests",
-            dependencies: ["SandboxCore", .product(name: "Networking", package: "Networking")]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,31 +3,27 @@ import PackageDescription
 
 // The Firebase Realtime Database emulator of the Sandbox: REST, queries,
 // streaming, security rules and persistence. Toolchain only.
+let name = "SandboxFirebase"
+let libraries: [String] = ["Networking", "SandboxCore"]
+let testLibraries = libraries
+let resources: [Resource]? = [.copy("Resources")]
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "SandboxFirebase",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "SandboxFirebase", targets: ["SandboxFirebase"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../SandboxCore"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "SandboxFirebase",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ],
-            resources: [.copy("Resources")]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "SandboxFirebaseTests",
-            dependencies: [
-                "SandboxFirebase", .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -3,30 +3,27 @@ import PackageDescription
 
 // The Firebase Authentication emulator of the Sandbox: accounts, sign-in,
 // tokens and the admin API, as Firebase's Auth emulator serves them. Toolchain only.
+let name = "SandboxFirebaseAuth"
+let libraries: [String] = ["Networking", "SandboxCore"]
+let testLibraries = libraries
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "SandboxFirebaseAuth",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "SandboxFirebaseAuth", targets: ["SandboxFirebaseAuth"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../SandboxCore"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "SandboxFirebaseAuth",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "SandboxFirebaseAuthTests",
-            dependencies: [
-                "SandboxFirebaseAuth", .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

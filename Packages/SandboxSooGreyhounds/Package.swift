@@ -3,31 +3,27 @@ import PackageDescription
 
 // The SooGreyhounds (Flickr-style) emulator of the Sandbox: the REST
 // methods, images and the upload API. Toolchain only.
+let name = "SandboxSooGreyhounds"
+let libraries: [String] = ["Networking", "SandboxCore"]
+let testLibraries = libraries
+let resources: [Resource]? = [.copy("Resources")]
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "SandboxSooGreyhounds",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "SandboxSooGreyhounds", targets: ["SandboxSooGreyhounds"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../SandboxCore"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "SandboxSooGreyhounds",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ],
-            resources: [.copy("Resources")]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "SandboxSooGreyhoundsTests",
-            dependencies: [
-                "SandboxSooGreyhounds", .product(name: "Networking", package: "Networking"),
-                .product(name: "SandboxCore", package: "SandboxCore"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
     ],
     swiftLanguageModes: [.v6]

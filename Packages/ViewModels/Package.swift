@@ -4,51 +4,31 @@ import PackageDescription
 // Bankey-style view models for all five lessons: plain display values and
 // @MainActor observable screens. No UIKit or SwiftUI, so they run and are
 // tested on Linux. Toolchain only.
+let name = "ViewModels"
+let libraries: [String] = [
+    "Networking", "Models", "AirtableClient", "BankeyClient", "SooGreyhoundsClient", "FirebaseClient", "PostFeedClient",
+    "MessageBoardClient",
+]
+let testLibraries = libraries + ["Sandbox"]
+let resources: [Resource]? = nil
+let testResources: [Resource]? = nil
+
 let package = Package(
-    name: "ViewModels",
+    name: name,
     platforms: [.macOS(.v14), .iOS(.v17), .tvOS(.v17), .watchOS(.v10), .visionOS(.v1)],
-    products: [
-        .library(name: "ViewModels", targets: ["ViewModels"])
-    ],
-    dependencies: [
-        .package(path: "../Networking"),
-        .package(path: "../Models"),
-        .package(path: "../AirtableClient"),
-        .package(path: "../BankeyClient"),
-        .package(path: "../SooGreyhoundsClient"),
-        .package(path: "../FirebaseClient"),
-        .package(path: "../PostFeedClient"),
-        .package(path: "../MessageBoardClient"),
-        .package(path: "../Sandbox"),
-    ],
+    products: [.library(name: name, targets: [name])],
+    dependencies: Set(libraries + testLibraries).sorted().map { .package(path: "../\($0)") },
     targets: [
         .target(
-            name: "ViewModels",
-            dependencies: [
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Models", package: "Models"),
-                .product(name: "AirtableClient", package: "AirtableClient"),
-                .product(name: "BankeyClient", package: "BankeyClient"),
-                .product(name: "SooGreyhoundsClient", package: "SooGreyhoundsClient"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-                .product(name: "PostFeedClient", package: "PostFeedClient"),
-                .product(name: "MessageBoardClient", package: "MessageBoardClient"),
-            ]
+            name: name,
+            dependencies: libraries.map { .product(name: $0, package: $0) },
+            resources: resources
         ),
         .testTarget(
-            name: "ViewModelsTests",
-            dependencies: [
-                "ViewModels",
-                .product(name: "Sandbox", package: "Sandbox"),
-                .product(name: "Networking", package: "Networking"),
-                .product(name: "Models", package: "Models"),
-                .product(name: "AirtableClient", package: "AirtableClient"),
-                .product(name: "BankeyClient", package: "BankeyClient"),
-                .product(name: "SooGreyhoundsClient", package: "SooGreyhoundsClient"),
-                .product(name: "FirebaseClient", package: "FirebaseClient"),
-                .product(name: "PostFeedClient", package: "PostFeedClient"),
-                .product(name: "MessageBoardClient", package: "MessageBoardClient"),
-            ]
+            name: name + "Tests",
+            dependencies: [.target(name: name)] + testLibraries.map { .product(name: $0, package: $0) },
+            resources: testResources
         ),
-    ]
+    ],
+    swiftLanguageModes: [.v6]
 )

@@ -33,13 +33,13 @@ enum HostileRoutes {
                 "method": request.method, "body": String(decoding: request.body, as: UTF8.self),
                 "authorization": request.headers["authorization"] ?? "", "cookie": request.headers["cookie"] ?? "",
             ]
-            return reply(200, ["Content-Type": "application/json"], try! JSONEncoder().encode(echo))
+            return HostileServer.reply(200, ["Content-Type": "application/json"], try! JSONEncoder().encode(echo))
         case "/auth/basic":
-            return reply(
+            return HostileServer.reply(
                 401, ["WWW-Authenticate": #"Basic realm="hostile""#, "Content-Type": "application/json"],
                 Data(#"{"error" : "Permission denied"}"#.utf8))
         case "/auth/bearer":
-            return reply(
+            return HostileServer.reply(
                 401,
                 [
                     "WWW-Authenticate": #"Bearer realm="api", error="invalid_token""#,
@@ -47,46 +47,48 @@ enum HostileRoutes {
                 ],
                 Data(#"{"error" : "Permission denied"}"#.utf8))
         case "/loop":
-            return reply(302, ["Location": "/loop"])
+            return HostileServer.reply(302, ["Location": "/loop"])
         case let path where path.hasPrefix("/redirect/"):
             let status = Int(path.dropFirst("/redirect/".count)) ?? 302
-            return reply(status, ["Location": request.query["to"] ?? "/echo"])
+            return HostileServer.reply(status, ["Location": request.query["to"] ?? "/echo"])
         case "/retry-after":
-            return reply(
+            return HostileServer.reply(
                 503, ["Retry-After": request.query["value"] ?? "", "Content-Type": "application/json"],
                 Data(#"{"error":"busy"}"#.utf8))
         case "/truncated":
-            return [.send(head(200, ["Content-Length": "1000"]) + Data("0123456789".utf8))]
+            return [.send(HostileServer.head(200, ["Content-Length": "1000"]) + Data("0123456789".utf8))]
         case "/endless":
             return [
-                .send(head(200, ["Transfer-Encoding": "chunked"])),
+                .send(HostileServer.head(200, ["Transfer-Encoding": "chunked"])),
                 .endless(chunk: Data(repeating: UInt8(ascii: "a"), count: 64 << 10)),
             ]
         case "/drip":
             let body = Data("[1,2,3,4,5,6,7,8,9]".utf8)
-            return [.send(head(200, ["Content-Length": "\(body.count)", "Content-Type": "application/json"]))]
+            return [
+                .send(HostileServer.head(200, ["Content-Length": "\(body.count)", "Content-Type": "application/json"]))
+            ]
                 + body.flatMap { [.pause(0.02), .send(Data([$0]))] }
         case "/sse/no-newline":
             return [
-                .send(head(200, ["Content-Type": "text/event-stream", "Transfer-Encoding": "chunked"])),
-                .send(chunk(Data("data: ".utf8))),
+                .send(HostileServer.head(200, ["Content-Type": "text/event-stream", "Transfer-Encoding": "chunked"])),
+                .send(HostileServer.chunk(Data("data: ".utf8))),
                 .endless(chunk: Data(repeating: UInt8(ascii: "x"), count: 16 << 10)),
             ]
         case "/sse/no-blank-line":
             return [
-                .send(head(200, ["Content-Type": "text/event-stream", "Transfer-Encoding": "chunked"])),
+                .send(HostileServer.head(200, ["Content-Type": "text/event-stream", "Transfer-Encoding": "chunked"])),
                 .endless(chunk: Data(String(repeating: "data: xxxxxxxxxxxxxxxxxxxx\n", count: 512).utf8)),
             ]
         case "/html-error":
-            return reply(
+            return HostileServer.reply(
                 502, ["Content-Type": "text/html"],
                 Data("<html><head><title>502 Bad Gateway</title></head><body><h1>Bad Gateway</h1></body></html>".utf8))
         case "/invalid-utf8":
-            return reply(
+            return HostileServer.reply(
                 200, ["Content-Type": "application/json"],
                 Data(#"{"name":""#.utf8) + Data([0xFF, 0xFE, 0xC3]) + Data(#""}"#.utf8))
         case "/refuse-upload":
-            return reply(413, ["Content-Type": "application/json"], Data(#"{"error":"too large"}"#.utf8))
+            return HostileServer.reply(413, ["Content-Type": "application/json"], Data(#"{"error":"too large"}"#.utf8))
         case "/cut":
             let whole = cutBody
             if let range = request.headers["range"], range.hasPrefix("bytes="),
@@ -94,41 +96,26 @@ enum HostileRoutes {
                 request.headers["if-range"] == "\"cut-v1\""
             {
                 let rest = whole[first...]
-                return reply(
+                return HostileServer.reply(
                     206, ["ETag": "\"cut-v1\"", "Content-Range": "bytes \(first)-\(whole.count - 1)/\(whole.count)"],
                     Data(rest))
             }
             let at = min(whole.count, max(0, Int(request.query["at"] ?? "0") ?? 0))
             return [
-                .send(head(200, ["ETag": "\"cut-v1\"", "Content-Length": "\(whole.count)"]) + whole.prefix(at))
+                .send(
+                    HostileServer.head(200, ["ETag": "\"cut-v1\"", "Content-Length": "\(whole.count)"])
+                        + whole.prefix(at))
             ]
         case "/header-flood":
             let flood = (0..<5000).map { ("X-Flood-\($0)", String(repeating: "v", count: 90)) }
-            return [.send(head(200, ["Content-Length": "2"], extra: flood) + Data("{}".utf8))]
+            return [.send(HostileServer.head(200, ["Content-Length": "2"], extra: flood) + Data("{}".utf8))]
         case "/gzip":
-            return reply(200, ["Content-Type": "application/json", "Content-Encoding": "gzip"], gzip)
+            return HostileServer.reply(200, ["Content-Type": "application/json", "Content-Encoding": "gzip"], gzip)
         case "/deflate":
-            return reply(200, ["Content-Type": "application/json", "Content-Encoding": "deflate"], deflate)
+            return HostileServer.reply(
+                200, ["Content-Type": "application/json", "Content-Encoding": "deflate"], deflate)
         default:
-            return reply(404, [:], Data("no such route".utf8))
+            return HostileServer.reply(404, [:], Data("no such route".utf8))
         }
-    }
-
-    static func reply(_ status: Int, _ headers: [String: String], _ body: Data = Data()) -> [HostileServer.Step] {
-        var fields = headers
-        fields["Content-Length"] = "\(body.count)"
-        return [.send(head(status, fields) + body)]
-    }
-
-    static func head(_ status: Int, _ headers: [String: String], extra: [(String, String)] = []) -> Data {
-        var text = "HTTP/1.1 \(status) Hostile\r\nConnection: close\r\n"
-        for (name, value) in headers.sorted(by: { $0.key < $1.key }) + extra {
-            text += "\(name): \(value)\r\n"
-        }
-        return Data((text + "\r\n").utf8)
-    }
-
-    static func chunk(_ data: Data) -> Data {
-        Data(String(data.count, radix: 16).utf8) + Data("\r\n".utf8) + data + Data("\r\n".utf8)
     }
 }

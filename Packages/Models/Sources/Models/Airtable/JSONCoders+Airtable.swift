@@ -7,9 +7,7 @@ extension JSONDecoder {
     ///
     /// Each access makes a new decoder; a client keeps one.
     public static var airtable: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601Flexible
-        return decoder
+        ModelCoders.makeDecoder(dates: .iso8601Flexible)
     }
 }
 
@@ -20,8 +18,6 @@ extension JSONEncoder {
     ///
     /// Each access makes a new encoder; a client keeps one.
     public static var airtable: JSONEncoder {
-        let encoder = ModelCoders.makeEncoder()
-        encoder.dateEncodingStrategy = .iso8601(fractionalSeconds: true)
-        return encoder
+        ModelCoders.makeEncoder(dates: .iso8601(fractionalSeconds: true))
     }
 }

@@ -7,9 +7,7 @@ extension JSONDecoder {
     ///
     /// Each access makes a new decoder; a client keeps one.
     public static var bankey: JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .iso8601Flexible
-        return decoder
+        ModelCoders.makeDecoder(dates: .iso8601Flexible)
     }
 }
 
@@ -17,8 +15,6 @@ extension JSONEncoder {
     /// A new encoder writing Bankey's JSON: dates as ISO-8601 without
     /// fractional seconds, as the server does, and sorted keys.
     public static var bankey: JSONEncoder {
-        let encoder = ModelCoders.makeEncoder()
-        encoder.dateEncodingStrategy = .iso8601(fractionalSeconds: false)
-        return encoder
+        ModelCoders.makeEncoder(dates: .iso8601(fractionalSeconds: false))
     }
 }

@@ -1,12 +1,20 @@
 import Foundation
 
-/// The starting point of every API's encoder: sorted keys, so a body is the
-/// same bytes on every run and platform (tests pin them), and unescaped
-/// slashes, so URLs read as URLs. The same settings as `HTTPClient.makeEncoder()`.
+/// Where every API's coders start. Encoders sort keys, so a body is the same
+/// bytes on every run and platform (tests pin them), and leave slashes
+/// unescaped, so URLs read as URLs: the same settings as
+/// `HTTPClient.makeEncoder()`. Each API differs only in how it writes dates.
 enum ModelCoders {
-    static func makeEncoder() -> JSONEncoder {
+    static func makeEncoder(dates: JSONEncoder.DateEncodingStrategy = .deferredToDate) -> JSONEncoder {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        encoder.dateEncodingStrategy = dates
         return encoder
+    }
+
+    static func makeDecoder(dates: JSONDecoder.DateDecodingStrategy = .deferredToDate) -> JSONDecoder {
+        let decoder = JSONDecoder()
+        decoder.dateDecodingStrategy = dates
+        return decoder
     }
 }

@@ -5,7 +5,7 @@ extension JSONDecoder {
     /// needs no strategy; it exists so a client makes its one decoder the
     /// same way for every API.
     public static var postFeed: JSONDecoder {
-        JSONDecoder()
+        ModelCoders.makeDecoder()
     }
 }
 

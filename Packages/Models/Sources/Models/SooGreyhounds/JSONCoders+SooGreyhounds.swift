@@ -20,9 +20,7 @@ extension JSONDecoder {
     /// same dates on every device; the greyhounds' home zone
     /// (`America/Toronto`) to place them on the timeline.
     public static func soogreyhounds(timeZone: TimeZone) -> JSONDecoder {
-        let decoder = JSONDecoder()
-        decoder.dateDecodingStrategy = .fixedFormat(soogreyhoundsDateFormat, timeZone: timeZone)
-        return decoder
+        ModelCoders.makeDecoder(dates: .fixedFormat(soogreyhoundsDateFormat, timeZone: timeZone))
     }
 }
 
@@ -36,11 +34,10 @@ extension JSONEncoder {
     /// (use the decoder's zone to round-trip), with sorted keys.
     public static func soogreyhounds(timeZone: TimeZone) -> JSONEncoder {
         let parser = FixedFormatDateParser(pattern: JSONDecoder.soogreyhoundsDateFormat, timeZone: timeZone)
-        let encoder = ModelCoders.makeEncoder()
-        encoder.dateEncodingStrategy = .custom { date, encoder in
-            var container = encoder.singleValueContainer()
-            try container.encode(parser.string(from: date))
-        }
-        return encoder
+        return ModelCoders.makeEncoder(
+            dates: .custom { date, encoder in
+                var container = encoder.singleValueContainer()
+                try container.encode(parser.string(from: date))
+            })
     }
 }
