@@ -3,14 +3,17 @@
 Run by FirebaseAdminSDKTests (make test) with FIREBASE_AUTH_EMULATOR_HOST set
 to a Sandbox started on a free port, as an app's tests would point it at the
 official Auth emulator. The tests follow firebase-admin-python's own
-integration/test_auth.py where it applies to an emulator (that file itself
-signs in through production's v3 endpoints with a service account, so it is
-not run): user management and its errors, paging, custom claims, providers,
+integration/test_auth.py where it applies to an emulator (that file is not in
+the PyPI package; pointed at the Sandbox by hand, 35 of its 48 tests pass and
+the rest need the internet or what the official emulator lacks too, see the
+SandboxFirebaseAuth catalog): user management and its errors, paging, custom claims, providers,
 revoking and disabling against verify_id_token, import, reset and
-verification links with their codes, custom tokens, and verify_id_token of a
-token the Sandbox issued at sign-in.
+verification links with their codes, custom tokens, session cookies, email
+link sign-in, lookups by every identifier, the legacy v3 paths, and
+verify_id_token of a token the Sandbox issued at sign-in.
 """
 
+import datetime
 import json
 import os
 import time
@@ -35,6 +38,15 @@ def rest(method, body):
             return json.load(response)
     except urllib.error.HTTPError as error:
         return json.load(error)
+
+
+def legacy(method, body):
+    """The same through the legacy v3 path older SDKs call."""
+    request = urllib.request.Request(
+        f"http://{HOST}/www.googleapis.com/identitytoolkit/v3/relyingparty/{method}?key=fake-api-key",
+        data=json.dumps(body).encode(), headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        return json.load(response)
 
 
 def sign_in(email, password):
@@ -226,6 +238,66 @@ class AuthTest(unittest.TestCase):
         answer = rest("accounts:update", {"oobCode": query["oobCode"][0]})
         self.assertEqual(answer["email"], "ada@example.com")
         self.assertTrue(auth.get_user("ada", app=self.app).email_verified)
+
+    def test_session_cookies(self):
+        # test_session_cookies, test_session_cookie_error, test_verify_session_cookie_revoked/_disabled
+        token = auth.create_custom_token("ada", {"premium": True}, app=self.app).decode()
+        id_token = legacy("verifyCustomToken", {"token": token, "returnSecureToken": True})["idToken"]
+        cookie = auth.create_session_cookie(id_token, expires_in=datetime.timedelta(days=1), app=self.app)
+        claims = auth.verify_session_cookie(cookie, check_revoked=True, app=self.app)
+        self.assertEqual(claims["uid"], "ada")
+        self.assertTrue(claims["premium"])
+        self.assertTrue(claims["iss"].startswith("https://session.firebase.google.com"))
+        self.assertLess(abs(claims["exp"] - (time.time() + 86400)), 60)
+        with self.assertRaises(auth.InvalidIdTokenError):
+            auth.create_session_cookie("not.a.token", expires_in=datetime.timedelta(days=1), app=self.app)
+        with self.assertRaises(ValueError):
+            auth.create_session_cookie(id_token, expires_in=datetime.timedelta(seconds=10), app=self.app)
+        time.sleep(1)
+        auth.revoke_refresh_tokens("ada", app=self.app)
+        auth.verify_session_cookie(cookie, check_revoked=False, app=self.app)
+        with self.assertRaises(auth.RevokedSessionCookieError):
+            auth.verify_session_cookie(cookie, check_revoked=True, app=self.app)
+        id_token = legacy("verifyCustomToken", {"token": token, "returnSecureToken": True})["idToken"]
+        cookie = auth.create_session_cookie(id_token, expires_in=datetime.timedelta(days=1), app=self.app)
+        auth.update_user("ada", disabled=True, app=self.app)
+        with self.assertRaises(auth.UserDisabledError):
+            auth.verify_session_cookie(cookie, check_revoked=True, app=self.app)
+
+    def test_email_link_sign_in(self):
+        # test_email_sign_in_with_settings
+        user = auth.create_user(uid="ada", email="ada@example.com", password="password", app=self.app)
+        self.assertFalse(user.email_verified)
+        settings = auth.ActionCodeSettings("http://localhost?a=1&b=5#f=1")
+        link = auth.generate_sign_in_with_email_link("ada@example.com", action_code_settings=settings, app=self.app)
+        query = parse_qs(urlparse(link).query)
+        self.assertEqual(query["mode"][0], "signIn")
+        self.assertEqual(query["continueUrl"][0], "http://localhost?a=1&b=5#f=1")
+        answer = legacy("emailLinkSignin", {"email": "ada@example.com", "oobCode": query["oobCode"][0]})
+        self.assertEqual(auth.verify_id_token(answer["idToken"], app=self.app)["uid"], "ada")
+        self.assertTrue(auth.get_user("ada", app=self.app).email_verified)
+        # A code is used once; a new address gets an account of its own.
+        again = rest("accounts:signInWithEmailLink", {"email": "ada@example.com", "oobCode": query["oobCode"][0]})
+        self.assertEqual(again["error"]["message"], "INVALID_OOB_CODE")
+        link = auth.generate_sign_in_with_email_link("new@example.com", action_code_settings=settings, app=self.app)
+        code = parse_qs(urlparse(link).query)["oobCode"][0]
+        created = rest("accounts:signInWithEmailLink", {"email": "new@example.com", "oobCode": code})
+        self.assertTrue(created["isNewUser"])
+        self.assertTrue(auth.get_user_by_email("new@example.com", app=self.app).email_verified)
+
+    def test_get_users_by_every_identifier(self):
+        # TestGetUsers::test_multiple_uid_types
+        auth.create_user(uid="ada", email="ada@example.com", app=self.app)
+        auth.create_user(uid="bob", phone_number="+15555550101", app=self.app)
+        record = auth.ImportUserRecord(
+            uid="cy", provider_data=[auth.UserProvider(uid="google-cy", provider_id="google.com")])
+        auth.import_users([record], app=self.app)
+        result = auth.get_users([
+            auth.UidIdentifier("ada"), auth.PhoneIdentifier("+15555550101"),
+            auth.ProviderIdentifier("google.com", "google-cy"), auth.EmailIdentifier("nobody@example.com")],
+            app=self.app)
+        self.assertEqual(sorted(user.uid for user in result.users), ["ada", "bob", "cy"])
+        self.assertEqual(len(result.not_found), 1)
 
 
 if __name__ == "__main__":

@@ -40,7 +40,7 @@ struct FirebaseAdminSDKTests {
                 "firebase_admin_auth_test.py",
                 environment: ["FIREBASE_AUTH_EMULATOR_HOST": "127.0.0.1:\(server.port)"])
             #expect(run.status == 0, "\(run.output)")
-            #expect(run.output.contains("Ran 16 tests"), "\(run.output)")
+            #expect(run.output.contains("Ran 19 tests"), "\(run.output)")
             #expect(run.output.contains("OK"), "\(run.output)")
         }
     }

@@ -101,10 +101,14 @@ public final class FirebaseAuthEmulator: SandboxService {
     }
 
     /// The hosts' paths the official emulator serves.
-    static let prefixes = ["/identitytoolkit.googleapis.com/", "/securetoken.googleapis.com/", "/emulator/v1/"]
+    static let prefixes = [
+        "/identitytoolkit.googleapis.com/", "/securetoken.googleapis.com/", "/emulator/v1/",
+        "/www.googleapis.com/identitytoolkit/",
+    ]
 
     /// Paths under `/identitytoolkit.googleapis.com/`,
-    /// `/securetoken.googleapis.com/` and `/emulator/v1/`.
+    /// `/securetoken.googleapis.com/`, `/emulator/v1/` and (the legacy v3
+    /// API) `/www.googleapis.com/identitytoolkit/`.
     public func handles(_ request: SandboxRequest) -> Bool {
         Self.prefixes.contains { request.path.hasPrefix($0) }
     }

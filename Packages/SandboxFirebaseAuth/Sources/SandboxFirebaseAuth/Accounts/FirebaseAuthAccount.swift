@@ -41,6 +41,8 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
     public var passwordUpdatedAt: Int64?
     /// Whether the account was made by a custom token.
     public var customAuth = false
+    /// Whether the user has signed in with an email link.
+    public var emailLinkSignin = false
     /// Identity providers other than password and phone (`google.com`…),
     /// as an import gave them (`providerUserInfo` entries): kept and
     /// listed, removable with `deleteProvider`; the emulator cannot sign
@@ -65,7 +67,7 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
     /// The providers the account signs in with, as `providerUserInfo`.
     var providerUserInfo: [JSON] {
         var providers: [JSON] = []
-        if let email, hasPassword {
+        if let email, hasPassword || emailLinkSignin {
             var info: [String: JSON] = [
                 "providerId": "password", "email": .string(email), "federatedId": .string(email),
                 "rawId": .string(email),
@@ -100,6 +102,7 @@ public struct FirebaseAuthAccount: Sendable, Equatable {
         info["passwordUpdatedAt"] = passwordUpdatedAt.map { .number(Double($0)) }
         info["lastRefreshAt"] = lastRefreshAt.map { .string(Self.iso8601(milliseconds: $0)) }
         if customAuth { info["customAuth"] = true }
+        if emailLinkSignin { info["emailLinkSignin"] = true }
         return .object(info)
     }
 

@@ -62,6 +62,16 @@ actor FirebaseAuthAccounts {
         byPhone[phone].flatMap { accounts[$0] }
     }
 
+    /// The account linked to `rawId` at `providerId` (such as `google.com`):
+    /// a scan, since only the admin API looks accounts up this way.
+    func account(provider providerId: String, rawId: String) -> FirebaseAuthAccount? {
+        accounts.values.first { account in
+            account.federatedProviders.contains {
+                $0["providerId"]?.stringValue == providerId && $0["rawId"]?.stringValue == rawId
+            }
+        }
+    }
+
     /// Adds a new account; its id, email and phone must be free.
     func insert(_ account: FirebaseAuthAccount) async throws(FirebaseAuthError) {
         await turns.begin()

@@ -6,8 +6,8 @@ import SandboxCore
 /// token) and for an administrator (by id), and the admin API's batches.
 extension FirebaseAuthEmulator {
     /// `accounts:lookup`: the signed-in user's account; an administrator
-    /// looks up by `localId`, `email` or `phoneNumber` (lists, up to 100
-    /// each), and an empty answer has no `users`.
+    /// looks up by `localId`, `email`, `phoneNumber` or `federatedUserId`
+    /// (lists, up to 100 each), and an empty answer has no `users`.
     func lookup(_ request: SandboxRequest, _ caller: FirebaseAuthCaller) async throws(FirebaseAuthError)
         -> SandboxResponse
     {
@@ -21,6 +21,15 @@ extension FirebaseAuthEmulator {
             for id in try body.strings("localId", limit: 100) { add(await accounts.account(id: id)) }
             for email in try body.strings("email", limit: 100) { add(await accounts.account(email: email)) }
             for phone in try body.strings("phoneNumber", limit: 100) { add(await accounts.account(phone: phone)) }
+            let federated = body.members["federatedUserId"]?.arrayValue ?? []
+            guard federated.count <= 100 else {
+                throw FirebaseAuthError("INVALID_ARGUMENT : federatedUserId takes at most 100 entries.")
+            }
+            for entry in federated {
+                guard let providerId = entry["providerId"]?.stringValue, let rawId = entry["rawId"]?.stringValue
+                else { throw FirebaseAuthError("INVALID_ARGUMENT : federatedUserId needs providerId and rawId.") }
+                add(await accounts.account(provider: providerId, rawId: rawId))
+            }
         } else {
             found = [
                 try await account(

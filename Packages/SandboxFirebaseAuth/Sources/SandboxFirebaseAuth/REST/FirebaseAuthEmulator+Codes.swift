@@ -7,7 +7,8 @@ import SandboxCore
 extension FirebaseAuthEmulator {
     /// `accounts:sendOobCode`: `PASSWORD_RESET` (by `email`),
     /// `VERIFY_EMAIL` (by ID token, or by `email` for an administrator),
-    /// `VERIFY_AND_CHANGE_EMAIL` (by ID token, with `newEmail`). An
+    /// `VERIFY_AND_CHANGE_EMAIL` (by ID token, with `newEmail`),
+    /// `EMAIL_SIGNIN` (by `email`, for ``signInWithEmailLink(_:_:)``). An
     /// administrator's `returnOobLink` gets the link in the answer, as the
     /// Admin SDKs' `generate…Link` ask.
     func sendOobCode(_ request: SandboxRequest, _ caller: FirebaseAuthCaller) async throws(FirebaseAuthError)
@@ -50,12 +51,17 @@ extension FirebaseAuthEmulator {
                 guard await accounts.account(email: changed) == nil else { throw FirebaseAuthError("EMAIL_EXISTS") }
                 newEmail = changed
             }
+        case "EMAIL_SIGNIN":
+            // The account need not exist: following the link makes it.
+            guard let given = try Self.email(body, "email") else { throw FirebaseAuthError("MISSING_EMAIL") }
+            email = given
         default:
             throw FirebaseAuthError.notImplemented("\(requestType) is not implemented by the Sandbox's Auth emulator.")
         }
         let code = Self.newCode()
         let mode =
-            ["PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail"][requestType] ?? "verifyAndChangeEmail"
+            ["PASSWORD_RESET": "resetPassword", "VERIFY_EMAIL": "verifyEmail", "EMAIL_SIGNIN": "signIn"][requestType]
+            ?? "verifyAndChangeEmail"
         let host = request.headers["Host"] ?? "127.0.0.1"
         var link = URLComponents(string: "http://\(host)/emulator/action") ?? URLComponents()
         link.queryItems = [
@@ -118,7 +124,8 @@ extension FirebaseAuthEmulator {
     /// `accounts:update` with an `oobCode`: confirms a verification, or a
     /// change of email.
     func applyCode(_ oobCode: String) async throws(FirebaseAuthError) -> SandboxResponse {
-        guard let code = await accounts.code(oobCode), code.requestType != "PASSWORD_RESET",
+        guard let code = await accounts.code(oobCode),
+            code.requestType == "VERIFY_EMAIL" || code.requestType == "VERIFY_AND_CHANGE_EMAIL",
             let account = await accounts.account(email: code.email)
         else { throw FirebaseAuthError("INVALID_OOB_CODE") }
         let updated = try await accounts.update(id: account.localId) {

@@ -57,6 +57,7 @@ extension FirebaseAuthEmulator {
         account.lastLoginAt = try body.integer("lastLoginAt")
         account.validSince = try body.integer("validSince")
         account.customAuth = body.bool("customAuth") ?? false
+        account.emailLinkSignin = body.bool("emailLinkSignin") ?? false
         account.federatedProviders = try Self.federatedProviders(members["providerUserInfo"])
         account.lastRefreshAt = try body.string("lastRefreshAt").flatMap(FirebaseAuthAccount.milliseconds(iso8601:))
         if let claims = try body.string("customAttributes", limit: 1000, tooLong: FirebaseAuthError("CLAIMS_TOO_LARGE"))
