@@ -27,10 +27,9 @@ extension FirebaseStoredSession: RedactedDescription {
 }
 
 /// Where a ``FirebaseAuthSession`` keeps its ``FirebaseStoredSession``:
-/// the Keychain on Apple platforms (write one on `Security`'s
-/// `SecItemAdd`), a file only the user can read on Linux
-/// (``FirebaseFileSessionStore``), memory for tests
-/// (``FirebaseMemorySessionStore``).
+/// the Keychain on Apple platforms (`FirebaseKeychainSessionStore`), a file
+/// only the user can read on Linux (``FirebaseFileSessionStore``), memory
+/// for tests (``FirebaseMemorySessionStore``).
 public protocol FirebaseSessionStore: Sendable {
     /// The kept session, or `nil` when signed out.
     func load() async throws -> FirebaseStoredSession?

@@ -101,7 +101,7 @@ extension FirebaseAuthEmulator {
                 resetPassword),
             api("\(v1)/accounts:delete", "Delete an account", delete),
             api("\(admin)/accounts", "Admin: create a user", signUp),
-            api("\(admin)/accounts:lookup", "Admin: get users by uid, email or phone", lookup),
+            api("\(admin)/accounts:lookup", "Admin: get users by uid, email, phone or federated identity", lookup),
             api("\(admin)/accounts:update", "Admin: update a user, set custom claims, disable, revoke tokens", update),
             api("\(admin)/accounts:delete", "Admin: delete a user", delete),
             api("\(admin)/accounts:batchGet", "Admin: list users, in pages", method: .get, batchGet),
