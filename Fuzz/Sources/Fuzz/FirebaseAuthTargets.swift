@@ -21,7 +21,8 @@ extension FuzzTarget {
         let privileged = bytes.count > 1 && bytes[1] & 1 == 1
         let form = bytes.count > 1 && bytes[1] & 2 == 2
         let body = Data(bytes.dropFirst(2))
-        let path = route.pattern.description.replacingOccurrences(of: "{project}", with: "fuzz")
+        let path = route.pattern.description.replacingOccurrences(of: "{project...}", with: "fuzz")
+            .replacingOccurrences(of: "{project}", with: "fuzz")
         var headers: HTTPHeaders = form ? ["Content-Type": "application/x-www-form-urlencoded"] : [:]
         if privileged { headers["Authorization"] = "Bearer owner" }
         let request = SandboxRequest(

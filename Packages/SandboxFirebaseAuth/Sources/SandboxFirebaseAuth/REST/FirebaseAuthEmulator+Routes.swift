@@ -83,66 +83,71 @@ extension FirebaseAuthEmulator {
     /// The endpoints, in the order of Firebase's Auth REST reference, then
     /// the admin API the Admin SDKs call, the legacy v3 paths, and the
     /// emulator's own.
-    public static let routes = RouteTable<FirebaseAuthEmulator>(
-        [
-            api("\(v1)/accounts:signUp", "Sign up with email and password, or anonymously", signUp),
-            api("\(v1)/accounts:signInWithPassword", "Sign in with email and password", signInWithPassword),
-            api(
-                "\(v1)/accounts:signInWithCustomToken", "Exchange a custom token for an ID and refresh token",
-                signInWithCustomToken),
-            api("/securetoken.googleapis.com/v1/token", "Exchange a refresh token for an ID token", refreshToken),
-            api("\(v1)/accounts:signInWithEmailLink", "Sign in with an email link", signInWithEmailLink),
-            api("\(v1)/accounts:createAuthUri", "Fetch the sign-in methods of an email", createAuthURI),
-            api("\(v1)/accounts:lookup", "Get user data", lookup),
-            api("\(v1)/accounts:update", "Change email, password or profile; confirm email verification", update),
-            api("\(v1)/accounts:sendOobCode", "Send a password reset or verification email", sendOobCode),
-            api(
-                "\(v1)/accounts:resetPassword", "Verify a password reset code, or confirm a password reset",
-                resetPassword),
-            api("\(v1)/accounts:delete", "Delete an account", delete),
-            api("\(admin)/accounts", "Admin: create a user", signUp),
-            api("\(admin)/accounts:lookup", "Admin: get users by uid, email, phone or federated identity", lookup),
-            api("\(admin)/accounts:update", "Admin: update a user, set custom claims, disable, revoke tokens", update),
-            api("\(admin)/accounts:delete", "Admin: delete a user", delete),
-            api("\(admin)/accounts:batchGet", "Admin: list users, in pages", method: .get, batchGet),
-            api("\(admin)/accounts:batchCreate", "Admin: import users", batchCreate),
-            api("\(admin)/accounts:batchDelete", "Admin: delete users", batchDelete),
-            api("\(admin)/accounts:query", "Admin: query users", query),
-            api(
-                "\(admin)/accounts:sendOobCode", "Admin: make a password reset, verification or sign-in link",
-                sendOobCode),
-            api(
-                "\(v1)/projects/{project...}:createSessionCookie", "Admin: make a session cookie from an ID token",
-                createSessionCookie),
-        ] + legacyRoutes + [
-            Route(.delete, PathPattern("\(emulator)/accounts"), "Emulator: remove every account") {
-                (auth, _, _) throws(FirebaseAuthError) in
-                try await auth.removeAll()
-                return .json(200, [:])
-            },
-            Route(.get, PathPattern("\(emulator)/oobCodes"), "Emulator: the codes emails would have carried") {
-                auth, _, _ in
-                .json(200, ["oobCodes": .array(await auth.outOfBandCodes.map(\.json))])
-            },
-            Route(
-                .get, PathPattern("\(emulator)/verificationCodes"),
-                "Emulator: the SMS codes sent (none: no phone sign-in)"
-            ) {
-                _, _, _ in
-                .json(200, ["verificationCodes": []])
-            },
-            Route(.get, PathPattern("\(emulator)/config"), "Emulator: the project's sign-in settings") { auth, _, _ in
-                .json(200, await auth.projectConfig)
-            },
-            Route(.patch, PathPattern("\(emulator)/config"), "Emulator: change the project's sign-in settings") {
-                (auth, request, _) throws(FirebaseAuthError) in
-                let body = try FirebaseAuthBody(request)
-                if let enabled = body.members["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.boolValue {
-                    await auth.settings.set(improvedEmailPrivacy: enabled)
-                }
-                return .json(200, await auth.projectConfig)
-            },
-        ])
+    public static let routes = RouteTable<FirebaseAuthEmulator>(documentedRoutes + legacyRoutes + emulatorRoutes)
+
+    /// The Auth REST reference's endpoints, then the admin API's.
+    private static let documentedRoutes: [Route<FirebaseAuthEmulator>] = [
+        api("\(v1)/accounts:signUp", "Sign up with email and password, or anonymously", signUp),
+        api("\(v1)/accounts:signInWithPassword", "Sign in with email and password", signInWithPassword),
+        api(
+            "\(v1)/accounts:signInWithCustomToken", "Exchange a custom token for an ID and refresh token",
+            signInWithCustomToken),
+        api("/securetoken.googleapis.com/v1/token", "Exchange a refresh token for an ID token", refreshToken),
+        api("\(v1)/accounts:signInWithEmailLink", "Sign in with an email link", signInWithEmailLink),
+        api("\(v1)/accounts:createAuthUri", "Fetch the sign-in methods of an email", createAuthURI),
+        api("\(v1)/accounts:lookup", "Get user data", lookup),
+        api("\(v1)/accounts:update", "Change email, password or profile; confirm email verification", update),
+        api("\(v1)/accounts:sendOobCode", "Send a password reset or verification email", sendOobCode),
+        api(
+            "\(v1)/accounts:resetPassword", "Verify a password reset code, or confirm a password reset",
+            resetPassword),
+        api("\(v1)/accounts:delete", "Delete an account", delete),
+        api("\(admin)/accounts", "Admin: create a user", signUp),
+        api("\(admin)/accounts:lookup", "Admin: get users by uid, email, phone or federated identity", lookup),
+        api("\(admin)/accounts:update", "Admin: update a user, set custom claims, disable, revoke tokens", update),
+        api("\(admin)/accounts:delete", "Admin: delete a user", delete),
+        api("\(admin)/accounts:batchGet", "Admin: list users, in pages", method: .get, batchGet),
+        api("\(admin)/accounts:batchCreate", "Admin: import users", batchCreate),
+        api("\(admin)/accounts:batchDelete", "Admin: delete users", batchDelete),
+        api("\(admin)/accounts:query", "Admin: query users", query),
+        api(
+            "\(admin)/accounts:sendOobCode", "Admin: make a password reset, verification or sign-in link",
+            sendOobCode),
+        api(
+            "\(v1)/projects/{project...}:createSessionCookie", "Admin: make a session cookie from an ID token",
+            createSessionCookie),
+    ]
+
+    /// The official emulator's own routes.
+    private static let emulatorRoutes: [Route<FirebaseAuthEmulator>] = [
+        Route(.delete, PathPattern("\(emulator)/accounts"), "Emulator: remove every account") {
+            (auth, _, _) throws(FirebaseAuthError) in
+            try await auth.removeAll()
+            return .json(200, [:])
+        },
+        Route(.get, PathPattern("\(emulator)/oobCodes"), "Emulator: the codes emails would have carried") {
+            auth, _, _ in
+            .json(200, ["oobCodes": .array(await auth.outOfBandCodes.map(\.json))])
+        },
+        Route(
+            .get, PathPattern("\(emulator)/verificationCodes"),
+            "Emulator: the SMS codes sent (none: no phone sign-in)"
+        ) {
+            _, _, _ in
+            .json(200, ["verificationCodes": []])
+        },
+        Route(.get, PathPattern("\(emulator)/config"), "Emulator: the project's sign-in settings") { auth, _, _ in
+            .json(200, await auth.projectConfig)
+        },
+        Route(.patch, PathPattern("\(emulator)/config"), "Emulator: change the project's sign-in settings") {
+            (auth, request, _) throws(FirebaseAuthError) in
+            let body = try FirebaseAuthBody(request)
+            if let enabled = body.members["emailPrivacyConfig"]?["enableImprovedEmailPrivacy"]?.boolValue {
+                await auth.settings.set(improvedEmailPrivacy: enabled)
+            }
+            return .json(200, await auth.projectConfig)
+        },
+    ]
 
     /// The project's settings as the emulator's config route answers them
     /// (and an export's `config.json` holds them).
