@@ -96,13 +96,11 @@ public actor AccessTokenStore: RedactedDescription {
             return token
         }
         let refresh = self.refresh
-        let task = Task { () -> Result<String, NetworkError> in
-            do throws(NetworkError) {
+        let task = Task {
+            await Result.capturing { () async throws(NetworkError) in
                 let fresh = try await refresh()
                 self.replace(token: fresh.token, expiry: fresh.expiry)
-                return .success(fresh.token)
-            } catch {
-                return .failure(error)
+                return fresh.token
             }
         }
         refreshing = task

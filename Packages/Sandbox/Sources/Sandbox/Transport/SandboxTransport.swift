@@ -60,7 +60,9 @@ public struct SandboxTransport: StreamingHTTPTransport {
         case .data(let data):
             return HTTPStreamingResponse(status: response.status, headers: response.headers, body: HTTPBody(data))
         case .stream(let chunks):
-            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: Self.relay(chunks))
+            // Read directly: when the reader stops, or its task is cancelled,
+            // the stream ends and the emulator's subscription with it.
+            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: HTTPBody(chunks))
         }
     }
 
@@ -78,19 +80,5 @@ public struct SandboxTransport: StreamingHTTPTransport {
             headers: headers,
             body: body
         )
-    }
-
-    /// Relays the emulator's stream; when the reader stops, the relay task is
-    /// cancelled, which ends the emulator's stream and its subscription.
-    private static func relay(_ chunks: SandboxStream) -> AsyncThrowingStream<Data, any Error> {
-        AsyncThrowingStream { continuation in
-            let task = Task {
-                for await chunk in chunks {
-                    continuation.yield(chunk)
-                }
-                continuation.finish()
-            }
-            continuation.onTermination = { _ in task.cancel() }
-        }
     }
 }

@@ -9,7 +9,6 @@ final class SandboxStreamQueue: @unchecked Sendable {
     fileprivate struct State {
         var chunks: [Data] = []
         var head = 0
-        var bytes = 0
         /// No more chunks are accepted; the reader takes what is queued.
         var isFinished = false
         var wasCancelled = false
@@ -36,7 +35,6 @@ final class SandboxStreamQueue: @unchecked Sendable {
             guard !state.isFinished else { return (.terminated, nil, nil) }
             guard state.chunks.count - state.head < backlog else { return (.dropped, nil, nil) }
             state.chunks.append(chunk)
-            state.bytes += chunk.count
             defer { state.reader = nil }
             return (.enqueued, state.reader, state.observer)
         }
@@ -54,7 +52,6 @@ final class SandboxStreamQueue: @unchecked Sendable {
             guard !state.wasCancelled else { return }
             state.chunks = notice.map { [$0] } ?? []
             state.head = 0
-            state.bytes = notice?.count ?? 0
             state.wasCancelled = true
         }
     }
@@ -63,7 +60,6 @@ final class SandboxStreamQueue: @unchecked Sendable {
         end { state in
             state.chunks = []
             state.head = 0
-            state.bytes = 0
         }
     }
 
@@ -104,7 +100,9 @@ final class SandboxStreamQueue: @unchecked Sendable {
     func observeQueued(_ observer: @escaping @Sendable (Int) -> Void) -> Int {
         lock.withLock {
             state.observer = observer
-            return state.bytes
+            // Once per stream, so counted here rather than kept on every
+            // yield and take.
+            return state.chunks[state.head...].reduce(0) { $0 + $1.count }
         }
     }
 
@@ -152,7 +150,6 @@ extension SandboxStreamQueue.State {
         let chunk = chunks[head]
         chunks[head] = Data()
         head += 1
-        bytes -= chunk.count
         if head > 64, head * 2 >= chunks.count {
             chunks.removeFirst(head)
             head = 0

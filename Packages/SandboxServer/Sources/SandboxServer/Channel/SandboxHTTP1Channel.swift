@@ -3,9 +3,8 @@ import HummingbirdCore
 import Logging
 import NIOCore
 
-/// Hummingbird's HTTP/1 child channel with handlers in front of the parser
-/// that notice disconnects (``ClientDisconnectHandler``) and let streams wait
-/// for writability (``WritabilityHandler``).
+/// Hummingbird's HTTP/1 child channel with a handler in front of the parser
+/// that notices disconnects and writability (``ConnectionEventsHandler``).
 ///
 /// Nothing here frames HTTP: NIO's parser (llhttp) reads every byte. A
 /// method it does not know (`BREW`, a lowercase `get`) is refused by it with
@@ -20,7 +19,7 @@ struct SandboxHTTP1Channel: ServerChildChannel {
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<Value> {
         channel.eventLoop.makeCompletedFuture {
             try channel.pipeline.syncOperations.addHandlers(
-                [ClientDisconnectHandler(eventLoop: channel.eventLoop), WritabilityHandler()],
+                [ConnectionEventsHandler(eventLoop: channel.eventLoop)],
                 position: .first
             )
         }.flatMap {

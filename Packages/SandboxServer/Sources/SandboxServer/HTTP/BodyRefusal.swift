@@ -30,7 +30,7 @@ enum BodyRefusal {
         var response = response
         response.headers[.connection] = "close"
         let channel = context.channel
-        let disconnected = await ClientDisconnectHandler.disconnected(on: channel)
+        let disconnected = await ConnectionEventsHandler.disconnected(on: channel)
         let body = response.body
         response.body = ResponseBody { writer in
             try await body.write(writer)

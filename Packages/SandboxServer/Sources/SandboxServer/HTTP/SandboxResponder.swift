@@ -64,19 +64,12 @@ struct SandboxResponder: HTTPResponder {
             stream.terminate()
             return Response(status: status, headers: headers)
         }
-        let disconnected = await ClientDisconnectHandler.disconnected(on: context.channel)
-        let channel = context.channel
-        // The kernel would otherwise grow a stream's send buffer to 4 MiB
-        // for a reader that does not read, outside the budget; bounded, such
-        // a reader is soon seen as not reading and costs a write nothing.
-        try? await channel.setOption(.socketOption(.so_sndbuf), value: StreamingBody.socketSendBuffer).get()
+        let disconnected = await ConnectionEventsHandler.disconnected(on: context.channel)
         return Response(
             status: status, headers: headers,
             body: StreamingBody.make(
-                stream, cancelEvent: response.cancelEvent, disconnected: disconnected, streams: streams, budget: budget,
-                isWritable: { channel.isWritable },
-                waitUntilWritable: { await WritabilityHandler.waitUntilWritable(channel) },
-                close: { channel.close(promise: nil) }, closeAfterWrites: { channel.close(mode: .output, promise: nil) }
+                stream, cancelEvent: response.cancelEvent, channel: context.channel, disconnected: disconnected,
+                streams: streams, budget: budget
             ))
     }
 

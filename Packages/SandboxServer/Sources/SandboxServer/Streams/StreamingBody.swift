@@ -33,20 +33,15 @@ enum StreamingBody {
     /// holds in the kernel besides what the budget counts.
     static let socketSendBuffer: ChannelOptions.Types.SocketOption.Value = 64 << 10
 
-    /// A response body relaying `stream`; `isWritable` and
-    /// `waitUntilWritable` are the connection's writability (the latter
-    /// asked on its event loop), `close` ends the connection at once,
-    /// `closeAfterWrites` once what was written has gone out.
+    /// A response body relaying `stream` on `channel`, whose client leaving
+    /// completes `disconnected`.
     static func make(
         _ stream: SandboxStream,
         cancelEvent: Data?,
+        channel: any Channel,
         disconnected: EventLoopFuture<Void>,
         streams: OpenStreams,
-        budget: StreamBudget,
-        isWritable: @escaping @Sendable () -> Bool,
-        waitUntilWritable: @escaping @Sendable () async -> Void,
-        close: @escaping @Sendable () -> Void,
-        closeAfterWrites: @escaping @Sendable () -> Void
+        budget: StreamBudget
     ) -> ResponseBody {
         let ended = NIOLockedValueBox(false)
         let budgetID = budget.register {
@@ -57,7 +52,7 @@ enum StreamingBody {
             Task {
                 try? await Task.sleep(for: dropGracePeriod)
                 if !ended.withLockedValue({ $0 }) {
-                    close()
+                    channel.close(promise: nil)
                 }
             }
         }
@@ -77,6 +72,10 @@ enum StreamingBody {
         }
         return ResponseBody { writer in
             defer { end() }
+            // The kernel would otherwise grow the send buffer to 4 MiB for a
+            // reader that does not read, outside the budget; bounded, such a
+            // reader is soon seen as not reading and costs a write nothing.
+            try? await channel.setOption(.socketOption(.so_sndbuf), value: socketSendBuffer).get()
             // What queued while the last write went out goes out as one
             // write: a busy server wakes each stream once for its backlog,
             // not once for every event.
@@ -91,8 +90,8 @@ enum StreamingBody {
                 // them. A write returns before the event loop has seen it, so
                 // past a window the stream asks the event loop itself.
                 unconfirmed += bytes
-                if unconfirmed >= batchLimit * 2 || !isWritable() {
-                    await waitUntilWritable()
+                if unconfirmed >= batchLimit * 2 || !channel.isWritable {
+                    await ConnectionEventsHandler.waitUntilWritable(channel)
                     unconfirmed = 0
                 }
                 budget.sent(bytes, for: budgetID)
@@ -101,7 +100,7 @@ enum StreamingBody {
             if stream.wasCancelled {
                 // Firebase ends the connection after a `cancel`: everything
                 // written, the cancel event last, then the close.
-                closeAfterWrites()
+                channel.close(mode: .output, promise: nil)
             }
         }
     }
