@@ -10,7 +10,7 @@ struct ServerThroughputBenchmark {
     func run() async throws -> [ResultRow] {
         try await BenchServer.run { server in
             let sandboxURL = try BenchServer.itemURL(on: server.baseURL)
-            let item = await server.sandbox.respond(to: SandboxRequest("GET", "/\(BenchServer.itemPath).json?ns=bench"))
+            let item = await server.sandbox.respond(to: BenchServer.itemSandboxRequest)
             let bare = try await BareHummingbirdServer.start(body: item.data)
             do {
                 let generator = LoadGenerator.best()

@@ -53,6 +53,11 @@ enum BenchServer {
         return client
     }
 
+    /// The item's GET as the Sandbox sees it, for asking it directly.
+    static var itemSandboxRequest: SandboxRequest {
+        SandboxRequest("GET", "/\(itemPath).json?ns=\(namespace)")
+    }
+
     /// The SDK request for the item.
     static let itemRequest = Request<Post.Body>.get(itemPath).pathExtension("json")
 }

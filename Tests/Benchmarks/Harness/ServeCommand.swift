@@ -7,10 +7,17 @@ import SandboxServer
 /// so the CPU time it measures is the client's alone. Starts an in-memory
 /// Sandbox server on a free loopback port holding the benchmarks' item,
 /// prints the port, and stops when standard input closes.
+///
+/// With `--bare` it serves benchmark 8's baseline instead, the bare
+/// Hummingbird route, so both servers can be profiled alike (`perf record`
+/// on this process under `wrk`; Performance.md has the commands).
 struct ServeCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "serve", abstract: "Serves an in-memory Sandbox (used by benchmarks 9 and 12).",
         shouldDisplay: false)
+
+    @Flag(help: "Serve benchmark 8's bare Hummingbird route at /item instead of the Sandbox.")
+    var bare = false
 
     func run() async throws {
         var options = SandboxServerOptions(port: 0)
@@ -18,8 +25,17 @@ struct ServeCommand: AsyncParsableCommand {
         options.configuration.airtable.rateLimitEnabled = false
         let server = try await SandboxServer.start(options)
         try await BenchServer.seed(server.sandbox)
-        FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
-        _ = FileHandle.standardInput.readDataToEndOfFile()
+        guard bare else {
+            FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
+            _ = FileHandle.standardInput.readDataToEndOfFile()
+            await server.stop()
+            return
+        }
+        let item = await server.sandbox.respond(to: BenchServer.itemSandboxRequest)
         await server.stop()
+        let baseline = try await BareHummingbirdServer.start(body: item.data)
+        FileHandle.standardOutput.write(Data("\(baseline.url.port ?? 0)\n".utf8))
+        _ = FileHandle.standardInput.readDataToEndOfFile()
+        await baseline.stop()
     }
 }

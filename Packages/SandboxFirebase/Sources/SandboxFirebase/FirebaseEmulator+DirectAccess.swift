@@ -8,7 +8,7 @@ extension FirebaseEmulator {
     public var namespaces: [String] {
         get async {
             var names: [String] = []
-            for database in await databases.all {
+            for database in databases.all {
                 if await !database.isEmpty { names.append(database.name) }
             }
             return names.sorted()
@@ -20,7 +20,7 @@ extension FirebaseEmulator {
     public func value(at path: String, namespace: String? = nil) async throws -> JSON {
         let location = try FirebasePath(requestPath: path)
         let name = try validated(namespace ?? configuration.defaultNamespace)
-        guard let database = await databases.existing(named: name) else { return .null }
+        guard let database = databases.existing(named: name) else { return .null }
         let value = await database.value(at: location)
         return try JSON.parse(FirebaseJSONWriter.data(value))
     }

@@ -93,7 +93,7 @@ public final class FirebaseEmulator: SandboxService {
 
     /// Paths ending in `.json`.
     public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasSuffix(".json")
+        request.path.hasUTF8Suffix(".json")
     }
 
     /// The endpoints of ``routes``, for endpoint lists.

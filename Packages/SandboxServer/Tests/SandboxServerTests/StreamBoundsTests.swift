@@ -150,10 +150,10 @@ struct StreamBoundsTests {
                 await reader.shutdown()
             }
             readers.removeAll()
-            while await server.sandbox.firebase.databases.allocated > 5 {
+            while server.sandbox.firebase.databases.allocated > 5 {
                 try await Task.sleep(for: .milliseconds(10))
             }
-            #expect(await server.sandbox.firebase.databases.count == 5)
+            #expect(server.sandbox.firebase.databases.count == 5)
             #expect(await server.sandbox.firebase.namespaces == (0..<5).map { "written\($0)" })
         }
     }

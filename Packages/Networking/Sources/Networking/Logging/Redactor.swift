@@ -43,9 +43,14 @@ public struct Redactor: Sendable {
     /// What replaces a secret.
     public var replacement: String
 
+    /// ``secretNames`` as bytes, for comparing plain names without
+    /// allocating their normalized form.
+    private let secretNameBytes: [[UInt8]]
+
     /// Creates a redactor for `secretNames`, written in any spelling.
     public init(secretNames: Set<String> = Redactor.defaultSecretNames, replacement: String = "REDACTED") {
         self.secretNames = Set(secretNames.map { Self.normalized(Substring($0)) })
+        secretNameBytes = self.secretNames.map { Array($0.utf8) }
         self.replacement = replacement
     }
 
@@ -53,7 +58,32 @@ public struct Redactor: Sendable {
     /// carries a secret; `name` is compared by meaning (percent-decoded,
     /// case, `-` and `_` ignored).
     public func isSecret(name: String) -> Bool {
-        secretNames.contains(Self.normalized(Substring(name)))
+        isSecretPlainName(name) ?? secretNames.contains(Self.normalized(Substring(name)))
+    }
+
+    /// ``isSecret(name:)`` for an ASCII name without escapes (every header
+    /// name, most query names), compared a byte at a time with each secret
+    /// name of its normalized length; `nil` for any other name. The Sandbox
+    /// asks this for every header of every request and answer it logs.
+    private func isSecretPlainName(_ name: String) -> Bool? {
+        var length = 0
+        for byte in name.utf8 {
+            guard byte < 0x80, byte != UInt8(ascii: "%"), byte != UInt8(ascii: "+") else { return nil }
+            if !Self.isIgnoredInNames(byte) { length += 1 }
+        }
+        return secretNameBytes.contains { secret in
+            guard secret.count == length else { return false }
+            var position = 0
+            for byte in name.utf8 where !Self.isIgnoredInNames(byte) {
+                guard byte.asciiLowercased == secret[position] else { return false }
+                position += 1
+            }
+            return true
+        }
+    }
+
+    private static func isIgnoredInNames(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
     }
 
     /// Whether the header's value is secret.
@@ -69,14 +99,17 @@ public struct Redactor: Sendable {
     /// A URL path with the values of secret `name=value` segments replaced,
     /// each segment on its own (`/token=abc/x.json` keeps its `/x.json`).
     public func redact(path: String) -> String {
-        path.split(separator: "/", omittingEmptySubsequences: false)
+        guard SecretScanner.mayHoldSecret(path) else { return path }
+        return path.split(separator: "/", omittingEmptySubsequences: false)
             .map { redact(text: String($0)) }
             .joined(separator: "/")
     }
 
     /// The headers with secret values replaced.
     public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
-        HTTPHeaders(
+        // Most have no secret: handed back as they are, uncopied.
+        guard headers.contains(where: { isSecret(name: $0.name) }) else { return headers }
+        return HTTPHeaders(
             headers.map { field in
                 (field.name, isSecret(name: field.name) ? replacement : field.value)
             }
@@ -109,9 +142,8 @@ public struct Redactor: Sendable {
         if name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
             var bytes: [UInt8] = []
             bytes.reserveCapacity(name.utf8.count)
-            for byte in name.utf8
-            where byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") && byte != UInt8(ascii: " ") {
-                bytes.append((UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte)
+            for byte in name.utf8 where !isIgnoredInNames(byte) {
+                bytes.append(byte.asciiLowercased)
             }
             return String(decoding: bytes, as: UTF8.self)
         }

@@ -17,12 +17,24 @@ struct SecretScanner {
     }
 
     mutating func redacted() -> String {
+        guard Self.mayHoldSecret(text) else { return text }
         let bytes = Array(text.utf8)
-        guard !bytes.isEmpty else { return text }
         let replacement = Array(redactor.replacement.utf8)
         let members = redactingMembers(bytes, replacement: replacement)
         let pairs = redactingPairs(members, replacement: replacement)
         return String(decoding: pairs, as: UTF8.self)
+    }
+
+    /// Whether `text` has a byte every kind of secret needs: a member's
+    /// `"`, a pair's `=`, a URL password's `@`, or the space or tab after
+    /// `Bearer` and `Basic`. Most paths and many queries have none, and this
+    /// one pass allocates nothing: redaction runs on every request the
+    /// Sandbox logs.
+    static func mayHoldSecret(_ text: String) -> Bool {
+        text.utf8.contains { byte in
+            byte == UInt8(ascii: "=") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "@") || byte == 0x20
+                || byte == 0x09
+        }
     }
 
     // MARK: JSON members

@@ -1,12 +1,22 @@
 import Foundation
 
-/// Percent-encoding for path segments and query names and values.
+/// Percent-encoding for path segments and query names and values, and its
+/// decoding, on UTF-8 bytes.
 ///
 /// Only RFC 3986's unreserved characters (`A-Z a-z 0-9 - . _ ~`) stay as they
 /// are. That is stricter than `URLComponents`, which leaves `+`, `&`, `=`, `/`
 /// and `?` alone in query values; servers then read a literal `+` as a space
 /// and a value's `&` as the start of the next item.
-enum PercentEncoding {
+///
+/// Decoding is public because servers need it on every request (the
+/// Sandbox decodes every path segment and query item it answers), and
+/// Foundation's `removingPercentEncoding` goes through `NSString` on Linux.
+///
+/// ```swift
+/// PercentEncoding.decode("Design%20projects")  // "Design projects"
+/// PercentEncoding.decode("100%")                // nil: not valid percent-encoding
+/// ```
+public enum PercentEncoding {
     static func encode(_ string: String) -> String {
         // Most names and values need nothing: hand them back uncopied.
         if string.utf8.allSatisfy(isUnreserved) {
@@ -43,6 +53,14 @@ enum PercentEncoding {
         default:
             false
         }
+    }
+
+    /// `text` with every `%XX` decoded, as `removingPercentEncoding` does: `nil`
+    /// when a `%` is not followed by two hex digits or the decoded bytes are
+    /// not UTF-8. Text without a `%` comes back as it is, without decoding.
+    public static func decode(_ text: Substring) -> String? {
+        guard text.utf8.contains(UInt8(ascii: "%")) else { return String(text) }
+        return percentDecoded(Array(text.utf8))
     }
 
     /// `+` becomes a space, then `%XX` sequences are decoded; see

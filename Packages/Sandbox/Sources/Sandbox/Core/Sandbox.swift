@@ -57,7 +57,7 @@ public final class Sandbox: Sendable {
         airtable = try await AirtableEmulator(configuration: configuration.airtable, storage: storage)
         // Webhook pings the Sandbox sends are in its request log too.
         await airtable.observeWebhookDeliveries { [requests] delivery in
-            await requests.record(delivery)
+            requests.record(delivery)
         }
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
@@ -85,11 +85,11 @@ public final class Sandbox: Sendable {
         let started = ContinuousClock.now
         let service = services.first { $0.handles(request) }
         if SandboxRequest.hasControlCharacters(inPath: request.path) {
-            return await finish(
+            return finish(
                 request, service?.invalidPath(request) ?? .controlCharacterInPath, service: service, started: started)
         }
         guard let service else {
-            return await finish(request, .text(404, "Not Found"), service: nil, started: started)
+            return finish(request, .text(404, "Not Found"), service: nil, started: started)
         }
         let (latency, fault) = faults.consume(for: request)
         if latency > .zero {
@@ -104,7 +104,7 @@ public final class Sandbox: Sendable {
         case nil:
             response = await service.respond(to: request)
         }
-        return await finish(request, response, service: service, started: started)
+        return finish(request, response, service: service, started: started)
     }
 
     /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts
@@ -117,7 +117,7 @@ public final class Sandbox: Sendable {
     /// other answer.
     public func bodyTooLarge(_ request: SandboxRequest) async -> SandboxResponse {
         let service = services.first { $0.handles(request) }
-        return await finish(
+        return finish(
             request, service?.bodyTooLarge(request) ?? .payloadTooLarge, service: service, started: .now)
     }
 
@@ -134,14 +134,14 @@ public final class Sandbox: Sendable {
     private func finish(
         _ request: SandboxRequest, _ response: SandboxResponse, service: (any SandboxService)?,
         started: ContinuousClock.Instant
-    ) async -> SandboxResponse {
+    ) -> SandboxResponse {
         let responseBody: CapturedBody =
             switch response.body {
             case .data(let data): CapturedBody(data)
             case .stream: .stream
             case .dropConnection: .empty
             }
-        await requests.record(
+        requests.record(
             RecordedRequest(
                 service: service?.name ?? "", method: request.method, path: Self.redactor.redact(path: request.path),
                 rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status,

@@ -10,19 +10,19 @@ struct RequestLogTests {
     func ring() async {
         let log = RequestLog(capacity: 3)
         for index in 1...7 {
-            await log.record(RecordedRequest(method: "GET", path: "/\(index)", rawQuery: nil, status: 200))
+            log.record(RecordedRequest(method: "GET", path: "/\(index)", rawQuery: nil, status: 200))
         }
         #expect(await log.all.map(\.path) == ["/5", "/6", "/7"])
         #expect(await log.matching("/6").map(\.path) == ["/6"])
         await log.clear()
-        await log.record(RecordedRequest(method: "GET", path: "/8", rawQuery: nil, status: 200))
+        log.record(RecordedRequest(method: "GET", path: "/8", rawQuery: nil, status: 200))
         #expect(await log.all.map(\.path) == ["/8"])
     }
 
     @Test("A log without room records nothing")
     func empty() async {
         let log = RequestLog(capacity: 0)
-        await log.record(RecordedRequest(method: "GET", path: "/1", rawQuery: nil, status: 200))
+        log.record(RecordedRequest(method: "GET", path: "/1", rawQuery: nil, status: 200))
         #expect(await log.all.isEmpty)
     }
 
@@ -56,7 +56,7 @@ struct RequestLogTests {
     func boundedBodies() async throws {
         let log = RequestLog(capacity: 5, bodyBudget: 2 * CapturedBody.limit)
         for index in 1...7 {
-            await log.record(
+            log.record(
                 RecordedRequest(
                     method: "POST", path: "/\(index)", status: 200,
                     requestBody: CapturedBody(Data(repeating: UInt8(index), count: 40_000))))

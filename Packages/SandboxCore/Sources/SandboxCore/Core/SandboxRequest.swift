@@ -66,9 +66,10 @@ public struct SandboxRequest: Sendable {
     public private(set) var pathSegments: [String]
 
     private static func segments(of path: String) -> [String] {
-        path.split(separator: "/", omittingEmptySubsequences: true).map { segment in
-            // Only a segment with an escape needs Foundation's decoding.
-            segment.contains("%") ? String(segment).removingPercentEncoding ?? String(segment) : String(segment)
+        // Split as bytes: splitting a string compares grapheme clusters.
+        path.utf8.split(separator: UInt8(ascii: "/")).map { bytes in
+            let segment = Substring(bytes)
+            return PercentEncoding.decode(segment) ?? String(segment)
         }
     }
 
@@ -82,9 +83,14 @@ public struct SandboxRequest: Sendable {
 
     private static func queryItems(of rawQuery: String?) -> [(name: String, value: String)] {
         guard let rawQuery, !rawQuery.isEmpty else { return [] }
-        return rawQuery.split(separator: "&", omittingEmptySubsequences: true).map { pair in
-            let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-            return (QueryItem.formDecoded(parts[0]), parts.count > 1 ? QueryItem.formDecoded(parts[1]) : "")
+        return rawQuery.utf8.split(separator: UInt8(ascii: "&")).map { pair in
+            guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
+                return (QueryItem.formDecoded(Substring(pair)), "")
+            }
+            return (
+                QueryItem.formDecoded(Substring(pair[..<equals])),
+                QueryItem.formDecoded(Substring(pair[pair.index(after: equals)...]))
+            )
         }
     }
 

@@ -44,11 +44,10 @@ public struct SandboxResponse: Sendable {
 
     /// A JSON response with these exact bytes.
     public static func json(_ status: Int, _ data: Data, headers: HTTPHeaders = [:]) -> SandboxResponse {
-        SandboxResponse(
-            status: status,
-            headers: headers.merging(["Content-Type": "application/json; charset=utf-8"]),
-            body: .data(data)
-        )
+        var headers = headers
+        headers.remove("Content-Type")
+        headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
+        return SandboxResponse(status: status, headers: headers, body: .data(data))
     }
 
     /// A JSON response with a value serialized compactly.

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A `multipart/form-data` body (RFC 7578) as an emulator reads it, with
 /// bounds on everything a hostile client controls: the number of parts,
@@ -192,6 +193,6 @@ public struct MultipartFormData: Sendable {
     private static func extendedValue(_ text: String) -> String? {
         let pieces = text.split(separator: "'", maxSplits: 2, omittingEmptySubsequences: false)
         guard pieces.count == 3, pieces[0].lowercased() == "utf-8" else { return nil }
-        return String(pieces[2]).removingPercentEncoding
+        return PercentEncoding.decode(pieces[2])
     }
 }

@@ -3,7 +3,13 @@ import Foundation
 /// The last requests a `Sandbox` answered, oldest first, bounded so a long
 /// run cannot grow it without end: the last `capacity` requests, and the
 /// bodies of the newest of them within a byte budget.
-public actor RequestLog {
+///
+/// Recording is synchronous, under a lock held for an append: every
+/// request the Sandbox answers is recorded, and an actor's hop there and
+/// back cost more than the append (Docs/Performance.md, benchmark 8). The
+/// readers stay `async`, as they were when the log was an actor, so their
+/// callers read as before; they never suspend.
+public final class RequestLog: @unchecked Sendable {
     /// Which recorded requests a page of the log holds.
     public struct Filter: Sendable {
         /// A glob pattern (`*` for any run of characters) the path matches.
@@ -45,6 +51,8 @@ public actor RequestLog {
         }
     }
 
+    /// Guards every `var` below.
+    private let lock = NSLock()
     /// A ring once full: `oldest` is where the next entry overwrites, so
     /// recording costs the same however long the server has run. (Removing
     /// the first of 10,000 entries moved them all, on every request.)
@@ -69,13 +77,15 @@ public actor RequestLog {
 
     /// Every recorded request, oldest first.
     public var all: [RecordedRequest] {
-        Array(entries[oldest...] + entries[..<oldest])
+        get async {
+            lock.withLock { Array(entries[oldest...] + entries[..<oldest]) }
+        }
     }
 
     /// The recorded requests whose path matches a glob pattern (`*` for any
     /// run of characters), optionally of one method.
-    public func matching(_ pattern: String, method: String? = nil) -> [RecordedRequest] {
-        page(Filter(path: pattern, method: method))
+    public func matching(_ pattern: String, method: String? = nil) async -> [RecordedRequest] {
+        await page(Filter(path: pattern, method: method))
     }
 
     /// The newest `limit` requests that pass `filter`, between two ids
@@ -85,8 +95,11 @@ public actor RequestLog {
     /// It walks from the newest entry and stops at `after` or the limit,
     /// so a live view asking for what is new reads only what is new.
     public func page(_ filter: Filter = Filter(), after: Int? = nil, before: Int? = nil, limit: Int = .max)
-        -> [RecordedRequest]
+        async -> [RecordedRequest]
     {
+        // Copied out under the lock (each entry is a few references) and
+        // filtered outside it: a filter may run a caller's predicate.
+        let (entries, oldest) = lock.withLock { (self.entries, self.oldest) }
         var found: [RecordedRequest] = []
         var remaining = entries.count
         var index = oldest == 0 ? entries.count - 1 : oldest - 1
@@ -103,27 +116,32 @@ public actor RequestLog {
     }
 
     /// The request with this id, if the log still holds it.
-    public func entry(id: Int) -> RecordedRequest? {
-        index(of: id).map { entries[$0] }
+    public func entry(id: Int) async -> RecordedRequest? {
+        lock.withLock { index(of: id).map { entries[$0] } }
     }
 
     /// Where the entry with this id is in the ring: ids are consecutive
-    /// from the oldest, so it is arithmetic, not a search.
+    /// from the oldest, so it is arithmetic, not a search. Called with the
+    /// lock held.
     private func index(of id: Int) -> Int? {
         guard let first = entries.isEmpty ? nil : entries[oldest].id, id >= first, id < nextID else { return nil }
         return (oldest + (id - first)) % entries.count
     }
 
     /// The id the next request will get.
-    public var nextEntryID: Int { nextID }
+    public var nextEntryID: Int {
+        get async { lock.withLock { nextID } }
+    }
 
     /// Forgets every recorded request; ids go on from where they were, so a
     /// viewer's cursor never points at a different request.
-    public func clear() {
-        entries.removeAll()
-        oldest = 0
-        bodyBytes = 0
-        oldestWithBodies = nextID
+    public func clear() async {
+        lock.withLock {
+            entries.removeAll()
+            oldest = 0
+            bodyBytes = 0
+            oldestWithBodies = nextID
+        }
     }
 
     /// Appends a request, giving it the next id; the oldest entries let go
@@ -131,25 +149,36 @@ public actor RequestLog {
     public func record(_ entry: RecordedRequest) {
         guard capacity > 0 else { return }
         var entry = entry
-        entry.id = nextID
-        nextID += 1
-        if entries.count == capacity {
-            releaseBodies(of: oldest)
-            entries[oldest] = entry
-            oldest = (oldest + 1) % capacity
-        } else {
-            entries.append(entry)
-        }
-        bodyBytes += Self.keptBytes(entry)
-        while bodyBytes > bodyBudget, oldestWithBodies < nextID {
-            if let index = index(of: oldestWithBodies) {
-                releaseBodies(of: index)
+        // The entry it overwrites is released after the lock, so its
+        // strings and bodies are not freed while others wait.
+        let overwritten: RecordedRequest? = lock.withLock {
+            entry.id = nextID
+            nextID += 1
+            var overwritten: RecordedRequest?
+            if entries.count == capacity {
+                releaseBodies(of: oldest)
+                overwritten = entries[oldest]
+                entries[oldest] = entry
+                oldest = (oldest + 1) % capacity
+            } else {
+                entries.append(entry)
             }
-            oldestWithBodies += 1
+            bodyBytes += Self.keptBytes(entry)
+            // Each step moves `oldestWithBodies` on, and it never passes
+            // `nextID`: over a run, one step per entry recorded.
+            while bodyBytes > bodyBudget, oldestWithBodies < nextID {
+                if let index = index(of: oldestWithBodies) {
+                    releaseBodies(of: index)
+                }
+                oldestWithBodies += 1
+            }
+            return overwritten
         }
+        _ = overwritten
     }
 
     /// Lets go of the bodies at `index`, counting them out of the budget.
+    /// Called with the lock held.
     private func releaseBodies(of index: Int) {
         bodyBytes -= Self.keptBytes(entries[index])
         entries[index].requestBody = entries[index].requestBody.released()

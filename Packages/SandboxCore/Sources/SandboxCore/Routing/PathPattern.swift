@@ -44,7 +44,7 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// The parameters of `path` if it matches, `nil` otherwise.
     public func match(_ path: [String]) -> RouteParameters? {
-        var values: [String: String] = [:]
+        var parameters = RouteParameters(matching: path)
         var index = 0
         for (position, segment) in segments.enumerated() {
             switch segment {
@@ -53,21 +53,19 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
                 index += 1
             case .parameter(let name):
                 guard index < path.count else { return nil }
-                values[name] = path[index]
+                parameters.add(name, range: index..<(index + 1))
                 index += 1
             case .rest(let name, let suffix):
                 // Everything up to the segments the pattern names after it.
                 let end = path.count - (segments.count - position - 1)
                 guard end >= index else { return nil }
-                var taken = Array(path[index..<end])
                 if !suffix.isEmpty {
-                    guard let last = taken.last, last.hasSuffix(suffix) else { return nil }
-                    taken[taken.count - 1] = String(last.dropLast(suffix.count))
+                    guard end > index, path[end - 1].hasUTF8Suffix(suffix) else { return nil }
                 }
-                values[name] = taken.joined(separator: "/")
+                parameters.add(name, range: index..<end, droppingSuffix: suffix.utf8.count)
                 index = end
             }
         }
-        return index == path.count ? RouteParameters(values) : nil
+        return index == path.count ? parameters : nil
     }
 }

@@ -8,13 +8,20 @@ import Networking
 ///     bankey.file("profile-" + parameters["id"])
 /// }
 /// ```
-public struct Route<Service: Sendable>: Sendable {
+///
+/// A class, not a struct: a table is searched on every request, and a
+/// route copied out of it is one reference, not its pattern, method set and
+/// handler.
+public final class Route<Service: Sendable>: Sendable {
     /// The handler's type: the service, the request and the path's
     /// parameters in, the answer out.
     typealias Handler = @Sendable (Service, SandboxRequest, RouteParameters) async -> SandboxResponse
 
     /// The methods answered; `nil` for any (the handler then decides).
     public let methods: Set<HTTPMethod>?
+    /// ``methods`` as a list: comparing a few cases is cheaper than hashing
+    /// the method's name into a set.
+    private let methodsToMatch: [HTTPMethod]?
     /// The path.
     public let pattern: PathPattern
     /// What the endpoint is for, in one line of the endpoint list.
@@ -39,6 +46,7 @@ public struct Route<Service: Sendable>: Sendable {
         handler: @escaping @Sendable (Service, SandboxRequest, RouteParameters) async throws(Failure) -> SandboxResponse
     ) {
         self.methods = methods
+        methodsToMatch = methods.map(Array.init)
         self.pattern = pattern
         self.summary = summary
         self.handler = { service, request, parameters in
@@ -57,11 +65,19 @@ public struct Route<Service: Sendable>: Sendable {
     ///   - pattern: The path, with `{name}` parameters.
     ///   - summary: One line for the endpoint list.
     ///   - handler: Answers a matching request, or throws why not.
-    public init<Failure: SandboxFailure>(
+    public convenience init<Failure: SandboxFailure>(
         _ method: HTTPMethod, _ pattern: PathPattern, _ summary: String,
         handler: @escaping @Sendable (Service, SandboxRequest, RouteParameters) async throws(Failure) -> SandboxResponse
     ) {
         self.init([method], pattern, summary, handler: handler)
+    }
+
+    /// Whether the route answers `method`: any route without a method
+    /// list does, and no route with one answers a method it has no case
+    /// for (`nil`).
+    func answers(_ method: HTTPMethod?) -> Bool {
+        guard let methodsToMatch else { return true }
+        return method.map(methodsToMatch.contains) ?? false
     }
 
     /// The methods as the endpoint list shows them: `GET, HEAD`, or `*`.

@@ -30,15 +30,21 @@ public struct RouteTable<Service: Sendable>: Sendable {
         case notFound
     }
 
-    /// The route for `method` and `segments`. Each route is tried once, in
-    /// time linear in the path.
+    /// The route for `method` and `segments`: the first whose methods and
+    /// pattern both fit. Each route is tried at most twice, in time linear
+    /// in the path.
     public func match(method: HTTPMethod?, segments: [String]) -> Match {
+        // Only routes for the method are matched against the path (the
+        // common case is a hit); the rest are looked at only to name the
+        // allowed methods of a 405.
+        for route in routes where route.answers(method) {
+            if let parameters = route.pattern.match(segments) { return .found(route, parameters) }
+        }
         var allowed: Set<HTTPMethod> = []
         for route in routes {
-            guard let parameters = route.pattern.match(segments) else { continue }
-            guard let methods = route.methods else { return .found(route, parameters) }
-            if let method, methods.contains(method) { return .found(route, parameters) }
-            allowed.formUnion(methods)
+            if let methods = route.methods, route.pattern.match(segments) != nil {
+                allowed.formUnion(methods)
+            }
         }
         return allowed.isEmpty ? .notFound : .methodNotAllowed(allowed: allowed)
     }

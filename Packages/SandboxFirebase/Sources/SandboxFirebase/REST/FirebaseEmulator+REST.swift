@@ -29,12 +29,12 @@ extension FirebaseEmulator {
         let database: FirebaseDatabase
         if method == .get || method == .head {
             if Self.isStream(request) {
-                database = await databases.listening(to: namespace)
+                database = databases.listening(to: namespace)
             } else {
-                database = await databases.existing(named: namespace) ?? emptyDatabase
+                database = databases.existing(named: namespace) ?? emptyDatabase
             }
         } else {
-            database = try await databases.database(named: namespace)
+            database = try databases.database(named: namespace)
         }
         switch method {
         case .get, .head:
@@ -128,7 +128,7 @@ extension FirebaseEmulator {
         if Self.isStream(request) {
             let databases = databases
             let stream = try await database.subscribe(at: path, query: query, as: caller) {
-                Task { await databases.streamEnded(in: database.name) }
+                databases.streamEnded(in: database.name)
             }.get()
             return SandboxResponse(
                 status: 200,

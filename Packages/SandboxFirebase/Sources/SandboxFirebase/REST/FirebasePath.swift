@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 import SandboxCore
 
 /// A location in a Firebase database: the keys from the root, such as
@@ -25,13 +26,13 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// percent-decoded and then checked against Firebase's key rules.
     init(requestPath: String) throws(FirebaseEmulatorError) {
         var raw = Substring(requestPath)
-        if raw.hasSuffix(".json") {
-            raw = raw.dropLast(5)
+        if raw.hasUTF8Suffix(".json") {
+            raw = Substring(raw.utf8.dropLast(5))
         }
         var keys: [String] = []
-        for segment in raw.split(separator: "/", omittingEmptySubsequences: true) {
+        for segment in raw.utf8.split(separator: UInt8(ascii: "/")) {
             // A segment that is not valid percent-encoding cannot be a key.
-            guard let key = String(segment).removingPercentEncoding else { throw .invalidPath }
+            guard let key = PercentEncoding.decode(Substring(segment)) else { throw .invalidPath }
             keys.append(key)
         }
         try Self.validate(keys, tooLongError: nil)

@@ -33,7 +33,7 @@ extension FirebaseEmulator {
 
     /// Stores and applies a namespace's own rules.
     func setRules(_ rules: FirebaseRules, namespace: String) async throws(FirebaseEmulatorError) {
-        let database = try await databases.database(named: namespace)
+        let database = try databases.database(named: namespace)
         if let storage {
             do {
                 try await storage.commit(

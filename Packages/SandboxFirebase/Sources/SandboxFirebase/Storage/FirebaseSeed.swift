@@ -46,7 +46,7 @@ enum FirebaseSeed {
         let markers = try await storage?.load(namespace: FirebaseStorageCodec.seedMarkers) ?? [:]
         for seed in Self.databases where markers[seed.namespace] == nil {
             let root = try contents(of: seed.resource)
-            let database = try await databases.database(named: seed.namespace)
+            let database = try databases.database(named: seed.namespace)
             let now = FirebaseEmulator.currentTime()
             for (key, value) in root.objectValue ?? [:] {
                 let write = FirebaseWrite(

@@ -33,8 +33,8 @@ struct FirebaseAuthBody: Sendable {
             var members: [String: JSON] = [:]
             for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
                 let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = Self.formDecoded(parts[0])
-                members[Self.camelCased(name)] = .string(parts.count > 1 ? Self.formDecoded(parts[1]) : "")
+                let name = QueryItem.formDecoded(parts[0])
+                members[Self.camelCased(name)] = .string(parts.count > 1 ? QueryItem.formDecoded(parts[1]) : "")
             }
             self.members = members
             return
@@ -118,11 +118,6 @@ struct FirebaseAuthBody: Sendable {
             return elements.compactMap { $0.stringValue }
         default: return []
         }
-    }
-
-    private static func formDecoded(_ text: Substring) -> String {
-        let spaced = text.replacingOccurrences(of: "+", with: " ")
-        return spaced.removingPercentEncoding ?? spaced
     }
 
     /// `grant_type` as `grantType`.

@@ -11,17 +11,36 @@ struct RequestTarget: Equatable {
     /// query first, and a fragment, which clients should never send, is
     /// dropped.
     init(_ target: String) {
+        // Byte scans: this runs on every request, and `range(of:)` goes
+        // through `NSString` on Linux.
         var rest = Substring(target)
-        if let hash = rest.firstIndex(of: "#") {
+        if let hash = rest.utf8.firstIndex(of: UInt8(ascii: "#")) {
             rest = rest[..<hash]
         }
-        if let scheme = rest.range(of: "://"), rest[..<scheme.lowerBound].allSatisfy(\.isLetter) {
-            let afterAuthority = rest[scheme.upperBound...]
-            rest = afterAuthority.firstIndex { $0 == "/" || $0 == "?" }.map { afterAuthority[$0...] } ?? ""
+        if let scheme = Self.schemeSeparator(in: rest), rest[..<scheme].allSatisfy(\.isLetter) {
+            let afterAuthority = rest.utf8[rest.utf8.index(scheme, offsetBy: 3)...]
+            rest =
+                afterAuthority.firstIndex { $0 == UInt8(ascii: "/") || $0 == UInt8(ascii: "?") }.map { rest[$0...] }
+                ?? ""
         }
-        let parts = rest.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
-        let path = parts.first.map(String.init) ?? ""
-        self.path = path.isEmpty ? "/" : path
-        rawQuery = parts.count > 1 ? String(parts[1]) : nil
+        guard let question = rest.utf8.firstIndex(of: UInt8(ascii: "?")) else {
+            path = rest.isEmpty ? "/" : String(rest)
+            rawQuery = nil
+            return
+        }
+        path = question == rest.startIndex ? "/" : String(rest[..<question])
+        rawQuery = String(rest[rest.utf8.index(after: question)...])
+    }
+
+    /// Where the first `://` starts, or `nil`.
+    private static func schemeSeparator(in text: Substring) -> String.Index? {
+        let bytes = text.utf8
+        var index = bytes.startIndex
+        while let colon = bytes[index...].firstIndex(of: UInt8(ascii: ":")) {
+            let rest = bytes[bytes.index(after: colon)...]
+            if rest.starts(with: "//".utf8) { return colon }
+            index = bytes.index(after: colon)
+        }
+        return nil
     }
 }

@@ -1,15 +1,32 @@
 import NIOCore
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Musl)
+    import Musl
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 extension SocketAddress {
     /// Whether the address is on this machine: IPv4 `127.0.0.0/8`, IPv6
     /// `::1`, an IPv4-mapped loopback address, or a Unix domain socket.
+    ///
+    /// Read from the address's bytes: every request asks, and formatting
+    /// the address as text to compare prefixes showed in the server's
+    /// profile.
     var isLoopback: Bool {
         switch self {
-        case .v4:
-            return ipAddress?.hasPrefix("127.") ?? false
-        case .v6:
-            guard let address = ipAddress?.lowercased() else { return false }
-            return address == "::1" || address.hasPrefix("::ffff:127.")
+        case .v4(let address):
+            return withUnsafeBytes(of: address.address.sin_addr) { $0.first == 127 }
+        case .v6(let address):
+            return withUnsafeBytes(of: address.address.sin6_addr) { bytes in
+                let zeros = bytes.prefix(10).allSatisfy { $0 == 0 }
+                let isOne =
+                    zeros && bytes[10] == 0 && bytes[11] == 0 && bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
+                let isMappedLoopback = zeros && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
+                return isOne || isMappedLoopback
+            }
         case .unixDomainSocket:
             return true
         }
