@@ -92,6 +92,40 @@ struct RedactionTests {
         }
     }
 
+    @Test("Percent-decoding agrees with Foundation's, refusals included")
+    func percentDecoding() {
+        let samples = [
+            "plain", "a+b", "%22timestamp%22", "caf%C3%A9", "100%", "%zz", "%4", "%FF", "", "%2F%2f", "%e2%9c%93",
+            "Design%20projects", "caf\u{e9}", "%C3", "%00", "a%2", "%%41",
+        ]
+        for sample in samples {
+            #expect(PercentEncoding.decode(sample[...]) == sample.removingPercentEncoding, "\(sample)")
+        }
+    }
+
+    @Test("Secret names are found by meaning with or without escapes, and text without a secret comes back as it is")
+    func fastPaths() {
+        // Plain ASCII names take the allocation-free comparison; the same
+        // names with escapes or non-ASCII letters take the decoding one.
+        for name in ["Authorization", "x-api-key", "X_API_KEY", "xapikey", "a-u-t-h", "Session Token", "KEY"] {
+            #expect(redactor.isSecret(name: name), "\(name)")
+        }
+        for name in ["Accept", "authorizations", "keys", "ke", "", "-", "tokenx", "caf\u{e9}", "api%5Fkeys"] {
+            #expect(!redactor.isSecret(name: name), "\(name)")
+        }
+        #expect(redactor.isSecret(name: "api%5Fkey") && redactor.isSecret(name: "p\u{0041}ssword"))
+        // No `=`, `"`, `@`, space or tab: nothing can be a secret.
+        for text in ["/posts/-NabC.json", "ns=posts&print=pretty", "orderBy=%22%24key%22", "https://x.test/a?b"] {
+            #expect(redactor.redact(text: text) == text)
+            #expect(redactor.redact(path: text) == text)
+        }
+        #expect(redactor.redact(path: "/token=abc/x.json") == "/token=REDACTED/x.json")
+        #expect(redactor.redact(text: "Bearer\tabc") == "Bearer\tREDACTED")
+        #expect(redactor.redact(text: "https://u:p@x.test") == "https://u:REDACTED@x.test")
+        let plain: HTTPHeaders = ["Accept": "*/*", "Host": "x.test"]
+        #expect(redactor.redact(plain) == plain)
+    }
+
     @Test("HTTP dates are written as IMF-fixdate in GMT and read back in every form")
     func httpDates() {
         let date = Date(timeIntervalSince1970: 784_111_777)

@@ -28,6 +28,13 @@ struct RoutingTests {
         #expect(priority.match(["posts", "a", ".priority.json"])?["path"] == "posts/a")
         #expect(priority.match([".priority.json"])?["path"] == "")
         #expect(priority.match(["posts", "a.json"]) == nil)
+        // Suffixes are compared as bytes, whatever the characters before.
+        #expect(json.match(["caf\u{e9}.json"])?["path"] == "caf\u{e9}")
+        #expect(json.match(["a", "e\u{301}.json"])?["path"] == "a/e\u{301}")
+        #expect(json.match(["a.json\u{301}"]) == nil)
+        // A parameter is the same value however it is read.
+        let both: PathPattern = "/v0/{base}/{rest...}.json"
+        #expect(both.match(["v0", "app1", "a", "b.json"]) == RouteParameters(["base": "app1", "rest": "a/b"]))
     }
 
     @Test("A table tries routes in order, tells a wrong method from a missing path, and lists its endpoints")

@@ -22,7 +22,9 @@ struct SecretScanner {
         let replacement = Array(redactor.replacement.utf8)
         let members = redactingMembers(bytes, replacement: replacement)
         let pairs = redactingPairs(members, replacement: replacement)
-        return String(decoding: pairs, as: UTF8.self)
+        // Nothing redacted (a query such as `ns=posts`): the text as it was,
+        // not a copy.
+        return pairs == bytes ? text : String(decoding: pairs, as: UTF8.self)
     }
 
     /// Whether `text` has a byte every kind of secret needs: a member's

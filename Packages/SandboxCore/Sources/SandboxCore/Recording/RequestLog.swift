@@ -149,32 +149,29 @@ public final class RequestLog: @unchecked Sendable {
     public func record(_ entry: RecordedRequest) {
         guard capacity > 0 else { return }
         var entry = entry
-        // The entry it overwrites is released after the lock, so its
-        // strings and bodies are not freed while others wait.
-        let overwritten: RecordedRequest? = lock.withLock {
-            entry.id = nextID
-            nextID += 1
-            var overwritten: RecordedRequest?
-            if entries.count == capacity {
-                releaseBodies(of: oldest)
-                overwritten = entries[oldest]
-                entries[oldest] = entry
-                oldest = (oldest + 1) % capacity
-            } else {
-                entries.append(entry)
-            }
-            bodyBytes += Self.keptBytes(entry)
-            // Each step moves `oldestWithBodies` on, and it never passes
-            // `nextID`: over a run, one step per entry recorded.
-            while bodyBytes > bodyBudget, oldestWithBodies < nextID {
-                if let index = index(of: oldestWithBodies) {
-                    releaseBodies(of: index)
-                }
-                oldestWithBodies += 1
-            }
-            return overwritten
+        // Not `withLock`: its closure would copy the entry in and out.
+        lock.lock()
+        entry.id = nextID
+        nextID += 1
+        bodyBytes += Self.keptBytes(entry)
+        if entries.count == capacity {
+            // Swapped, not copied: `entry` now holds the one overwritten,
+            // freed after the lock so others do not wait on it.
+            swap(&entries[oldest], &entry)
+            bodyBytes -= Self.keptBytes(entry)
+            oldest = (oldest + 1) % capacity
+        } else {
+            entries.append(entry)
         }
-        _ = overwritten
+        // Each step moves `oldestWithBodies` on, and it never passes
+        // `nextID`: over a run, one step per entry recorded.
+        while bodyBytes > bodyBudget, oldestWithBodies < nextID {
+            if let index = index(of: oldestWithBodies) {
+                releaseBodies(of: index)
+            }
+            oldestWithBodies += 1
+        }
+        lock.unlock()
     }
 
     /// Lets go of the bodies at `index`, counting them out of the budget.

@@ -137,10 +137,22 @@ struct SandboxResponder: HTTPResponder {
     /// Header fields with valid names; values are made legal by HTTPTypes.
     private static func fields(_ headers: HTTPHeaders) -> HTTPFields {
         var fields = HTTPFields()
+        fields.reserveCapacity(headers.count)
         for field in headers {
-            guard let name = HTTPField.Name(field.name) else { continue }
+            guard let name = knownNames[field.name] ?? HTTPField.Name(field.name) else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
         return fields
     }
+
+    /// The names the emulators answer with on every request, checked and
+    /// lowercased once: making an `HTTPField.Name` validates and lowercases
+    /// the text each time, which showed in benchmark 8's profile. Looked up
+    /// by the exact spelling the emulators use.
+    private static let knownNames: [String: HTTPField.Name] = Dictionary(
+        uniqueKeysWithValues: [
+            "Content-Type", "Cache-Control", "Access-Control-Allow-Origin", "ETag", "Location", "Allow",
+            "Retry-After", "Content-Disposition", "Access-Control-Allow-Methods", "Access-Control-Allow-Headers",
+            "Access-Control-Max-Age", "WWW-Authenticate", "Vary",
+        ].compactMap { text in HTTPField.Name(text).map { (text, $0) } })
 }
