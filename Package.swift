@@ -177,6 +177,7 @@ let package = Package(
                 server("Hummingbird", from: "hummingbird"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
+                server("NIOPosix", from: "swift-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
             ])
         + [
