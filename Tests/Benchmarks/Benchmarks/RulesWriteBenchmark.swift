@@ -122,7 +122,7 @@ struct RulesWriteBenchmark {
         }
     }
 
-    private static func sandbox(rules: String?) async throws -> Sandbox {
+    static func sandbox(rules: String?) async throws -> Sandbox {
         var configuration = SandboxConfiguration()
         configuration.firebase.seedsLessonData = false
         configuration.firebase.rules = rules
@@ -133,7 +133,7 @@ struct RulesWriteBenchmark {
 
     /// `count` PUTs of new posts, each checked against the rules; the
     /// seconds they took.
-    private static func write(_ count: Int, to sandbox: Sandbox, token: String, round: Int) async throws -> Double {
+    static func write(_ count: Int, to sandbox: Sandbox, token: String, round: Int) async throws -> Double {
         let body = Data(
             #"{"uid":"ada","username":"Ada","text":"Rules are not filters.","timestamp":1700000000000,"topic":"swift"}"#
                 .utf8)

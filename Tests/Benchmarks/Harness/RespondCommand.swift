@@ -4,9 +4,10 @@ import Sandbox
 
 /// `benchmarks respond`: the time of one `Sandbox.respond(to:)` for
 /// benchmark 8's item, in process and one at a time, without the server
-/// around it, and of the Firebase emulator's part alone. A profiling aid
-/// for benchmark 8 (run it under `perf record -g`; Performance.md has the
-/// commands), not a judged benchmark.
+/// around it, and of the Firebase emulator's part alone; with `--writes`,
+/// of one of benchmark 10's writes under its ten rules and under open
+/// rules. A profiling aid for those benchmarks (run it under
+/// `perf record -g`; Performance.md has the commands), not a judged one.
 struct RespondCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "respond", abstract: "Times Sandbox.respond(to:) for benchmark 8's item (a profiling aid).",
@@ -18,7 +19,11 @@ struct RespondCommand: AsyncParsableCommand {
     @Option(help: "Rounds.")
     var rounds = 3
 
+    @Flag(help: "Time benchmark 10's writes instead, under its rules and under open rules.")
+    var writes = false
+
     func run() async throws {
+        guard !writes else { return try await timeWrites() }
         var configuration = SandboxConfiguration()
         configuration.firebase.seedsLessonData = false
         let sandbox = try await Sandbox(configuration: configuration)
@@ -35,6 +40,20 @@ struct RespondCommand: AsyncParsableCommand {
             print(
                 "Sandbox.respond: \(Format.duration(whole / Double(count))); "
                     + "FirebaseEmulator.respond: \(Format.duration(emulator / Double(count)))")
+        }
+    }
+
+    private func timeWrites() async throws {
+        let open = try await RulesWriteBenchmark.sandbox(rules: nil)
+        let guarded = try await RulesWriteBenchmark.sandbox(rules: RulesWriteBenchmark.rules)
+        let token = FirebaseEmulator.unsignedIDToken(uid: "ada", claims: ["name": "Ada"])
+        let count = max(1, count / 10)
+        for round in 0..<max(1, rounds) {
+            let openSeconds = try await RulesWriteBenchmark.write(count, to: open, token: token, round: round)
+            let rulesSeconds = try await RulesWriteBenchmark.write(count, to: guarded, token: token, round: round)
+            print(
+                "open: \(Format.duration(openSeconds / Double(count))); "
+                    + "ten rules: \(Format.duration(rulesSeconds / Double(count)))")
         }
     }
 }
