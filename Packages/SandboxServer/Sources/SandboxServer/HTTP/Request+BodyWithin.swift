@@ -13,6 +13,13 @@ extension Request {
             let declared = Int(field) ?? .max  // safe: at most 18 ASCII digits, which always fit an Int
             guard declared <= limit else { return nil }
         }
+        // Without either field an HTTP/1.1 request has no body (RFC 9112,
+        // 6.3), and NIO's parser holds it to that: nothing to wait for.
+        // Most requests (every GET) end here without a trip through the
+        // body's stream.
+        if headers[.contentLength] == nil, headers[.transferEncoding] == nil {
+            return ByteBuffer()
+        }
         var collected = ByteBuffer()
         for try await part in body {
             guard collected.readableBytes + part.readableBytes <= limit else { return nil }
