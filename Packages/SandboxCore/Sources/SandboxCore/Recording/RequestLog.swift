@@ -97,8 +97,11 @@ public final class RequestLog: @unchecked Sendable {
     public func page(_ filter: Filter = Filter(), after: Int? = nil, before: Int? = nil, limit: Int = .max)
         async -> [RecordedRequest]
     {
-        // Copied out under the lock (each entry is a few references) and
-        // filtered outside it: a filter may run a caller's predicate.
+        // The ring is taken under the lock (a reference, not a copy) and
+        // walked outside it: a filter may run a caller's predicate, which
+        // must not run where it could block recording, or call `record`
+        // into a lock held. A request recorded during the walk copies the
+        // ring once; the snapshot is let go when the page returns.
         let (entries, oldest) = lock.withLock { (self.entries, self.oldest) }
         var found: [RecordedRequest] = []
         var remaining = entries.count

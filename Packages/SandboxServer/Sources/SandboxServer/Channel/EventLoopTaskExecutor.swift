@@ -9,9 +9,9 @@ import NIOCore
 /// event loop to be written. With the connection's event loop as its
 /// task's executor preference, the handler and the emulator code it calls
 /// (and the actors it visits) run on that loop, between its reads and
-/// writes, and a request costs no thread handoff. On the benchmark 8 GET
-/// this took the Sandbox from 0.6 to about 0.75 of a bare Hummingbird route
-/// (Docs/Performance.md).
+/// writes, and a request costs no thread handoff. On the benchmark 8 GET,
+/// with nothing else changed, this took the Sandbox from 0.57–0.61 to
+/// 0.70–0.74 of a bare Hummingbird route (Docs/Performance.md).
 ///
 /// The price is NIO's usual one: work that takes long holds up the other
 /// connections on the same loop. The emulators do no blocking I/O (SQLite

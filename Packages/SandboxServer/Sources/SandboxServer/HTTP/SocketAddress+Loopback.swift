@@ -21,11 +21,10 @@ extension SocketAddress {
             return withUnsafeBytes(of: address.address.sin_addr) { $0.first == 127 }
         case .v6(let address):
             return withUnsafeBytes(of: address.address.sin6_addr) { bytes in
-                let zeros = bytes.prefix(10).allSatisfy { $0 == 0 }
-                let isOne =
-                    zeros && bytes[10] == 0 && bytes[11] == 0 && bytes[12..<15].allSatisfy { $0 == 0 } && bytes[15] == 1
-                let isMappedLoopback = zeros && bytes[10] == 0xFF && bytes[11] == 0xFF && bytes[12] == 127
-                return isOne || isMappedLoopback
+                // `::1`, or `::ffff:127.x.y.z`.
+                let isOne = bytes.prefix(15).allSatisfy { $0 == 0 } && bytes[15] == 1
+                let isMapped = bytes.prefix(10).allSatisfy { $0 == 0 } && bytes[10] == 0xFF && bytes[11] == 0xFF
+                return isOne || (isMapped && bytes[12] == 127)
             }
         case .unixDomainSocket:
             return true
