@@ -177,7 +177,6 @@ let package = Package(
                 server("Hummingbird", from: "hummingbird"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
-                server("NIOPosix", from: "swift-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
             ])
         + [

@@ -1,7 +1,6 @@
 import Foundation
 import Hummingbird
 import NIOCore
-import NIOPosix
 import Sandbox
 import Testing
 
@@ -28,21 +27,6 @@ struct RequestTranslationTests {
             #expect(headers["x-lesson"] == "Airtable")
             #expect(headers["authorization"] == "Bearer abc")
             #expect(headers["host"] == "127.0.0.1:\(server.port)")
-        }
-    }
-
-    @Test("Each request is answered on its connection's event loop, with no thread handoff")
-    func answeredOnTheEventLoop() async throws {
-        let handler: @Sendable (SandboxRequest) async -> SandboxResponse = { _ in
-            // On the loop whatever the emulator awaits on the way.
-            await Task.yield()
-            return .text(200, MultiThreadedEventLoopGroup.currentEventLoop == nil ? "elsewhere" : "event loop")
-        }
-        try await TestServers.with(handler: handler) { server in
-            for _ in 0..<3 {
-                let response = try await HTTP.send("GET", HTTP.url(server.baseURL, "/posts.json"))
-                #expect(String(decoding: response.body, as: UTF8.self) == "event loop")
-            }
         }
     }
 

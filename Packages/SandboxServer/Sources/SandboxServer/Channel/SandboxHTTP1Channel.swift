@@ -4,8 +4,7 @@ import Logging
 import NIOCore
 
 /// Hummingbird's HTTP/1 child channel with a handler in front of the parser
-/// that notices disconnects and writability (``ConnectionEventsHandler``),
-/// whose requests are handled on the connection's event loop.
+/// that notices disconnects and writability (``ConnectionEventsHandler``).
 ///
 /// Nothing here frames HTTP: NIO's parser (llhttp) reads every byte. A
 /// method it does not know (`BREW`, a lowercase `get`) is refused by it with
@@ -28,16 +27,8 @@ struct SandboxHTTP1Channel: ServerChildChannel {
         }
     }
 
-    /// Handles the connection's requests on its own event loop
-    /// (``EventLoopTaskExecutor``), where the runtime allows it.
     func handle(value: Value, logger: Logger) async {
-        guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else {
-            await base.handle(value: value, logger: logger)
-            return
-        }
-        await withTaskExecutorPreference(EventLoopTaskExecutor(value.channel.eventLoop)) {
-            await base.handle(value: value, logger: logger)
-        }
+        await base.handle(value: value, logger: logger)
     }
 
     /// The server builder for an ``Hummingbird/Application``.
