@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Sandbox
 import SandboxServer
 
 /// `benchmarks serve`: run in a child process by benchmark 9, so the
@@ -20,22 +21,32 @@ struct ServeCommand: AsyncParsableCommand {
     var bare = false
 
     func run() async throws {
+        guard !bare else { return try await serveBare() }
         var options = SandboxServerOptions(port: 0)
         options.configuration.firebase.seedsLessonData = false
         options.configuration.airtable.rateLimitEnabled = false
         let server = try await SandboxServer.start(options)
         try await BenchServer.seed(server.sandbox)
-        guard bare else {
-            FileHandle.standardOutput.write(Data("\(server.port)\n".utf8))
-            _ = FileHandle.standardInput.readDataToEndOfFile()
-            await server.stop()
-            return
-        }
-        let item = await server.sandbox.respond(to: BenchServer.itemSandboxRequest)
+        Self.printPortAndWait(server.port)
         await server.stop()
+    }
+
+    /// The bare route, serving the bytes the Sandbox answers for the item
+    /// (asked of an in-process Sandbox: no server needed for that).
+    private func serveBare() async throws {
+        var configuration = SandboxConfiguration()
+        configuration.firebase.seedsLessonData = false
+        let sandbox = try await Sandbox(configuration: configuration)
+        try await BenchServer.seed(sandbox)
+        let item = await sandbox.respond(to: BenchServer.itemSandboxRequest)
         let baseline = try await BareHummingbirdServer.start(body: item.data)
-        FileHandle.standardOutput.write(Data("\(baseline.url.port ?? 0)\n".utf8))
-        _ = FileHandle.standardInput.readDataToEndOfFile()
+        Self.printPortAndWait(baseline.url.port ?? 0)
         await baseline.stop()
+    }
+
+    /// Tells the parent the port, then serves until standard input closes.
+    private static func printPortAndWait(_ port: Int) {
+        FileHandle.standardOutput.write(Data("\(port)\n".utf8))
+        _ = FileHandle.standardInput.readDataToEndOfFile()
     }
 }

@@ -135,18 +135,10 @@ public struct Redactor: Sendable {
 
     /// A name as the list holds it: percent-decoded (and `+` as a space, as
     /// forms write it), lowercase, without `-`, `_` and spaces.
+    ///
+    /// Plain ASCII names never come here on a request's path:
+    /// ``isSecret(name:)`` compares them byte by byte first.
     static func normalized(_ name: Substring) -> String {
-        // Names are ASCII without escapes almost always (every header name
-        // is): lowercased a byte at a time, without the Unicode tables,
-        // which were most of a server request's redaction.
-        if name.utf8.allSatisfy({ $0 < 0x80 && $0 != UInt8(ascii: "%") && $0 != UInt8(ascii: "+") }) {
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(name.utf8.count)
-            for byte in name.utf8 where !isIgnoredInNames(byte) {
-                bytes.append(byte.asciiLowercased)
-            }
-            return String(decoding: bytes, as: UTF8.self)
-        }
         let decoded = PercentEncoding.formDecode(name)
         var result = ""
         result.unicodeScalars.reserveCapacity(decoded.unicodeScalars.count)

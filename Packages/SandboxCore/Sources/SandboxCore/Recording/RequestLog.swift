@@ -78,7 +78,8 @@ public final class RequestLog: @unchecked Sendable {
     /// Every recorded request, oldest first.
     public var all: [RecordedRequest] {
         get async {
-            lock.withLock { Array(entries[oldest...] + entries[..<oldest]) }
+            let (entries, oldest) = ring()
+            return Array(entries[oldest...] + entries[..<oldest])
         }
     }
 
@@ -97,12 +98,7 @@ public final class RequestLog: @unchecked Sendable {
     public func page(_ filter: Filter = Filter(), after: Int? = nil, before: Int? = nil, limit: Int = .max)
         async -> [RecordedRequest]
     {
-        // The ring is taken under the lock (a reference, not a copy) and
-        // walked outside it: a filter may run a caller's predicate, which
-        // must not run where it could block recording, or call `record`
-        // into a lock held. A request recorded during the walk copies the
-        // ring once; the snapshot is let go when the page returns.
-        let (entries, oldest) = lock.withLock { (self.entries, self.oldest) }
+        let (entries, oldest) = ring()
         var found: [RecordedRequest] = []
         var remaining = entries.count
         var index = oldest == 0 ? entries.count - 1 : oldest - 1
@@ -116,6 +112,16 @@ public final class RequestLog: @unchecked Sendable {
             index = index == 0 ? entries.count - 1 : index - 1
         }
         return found.reversed()
+    }
+
+    /// The ring and where its oldest entry is, taken under the lock (a
+    /// reference, not a copy) for a reader to walk outside it: a page's
+    /// filter may run a caller's predicate, which must neither hold up
+    /// recording nor call `record` into a lock held. A request recorded
+    /// during the walk copies the ring once; the snapshot goes when the
+    /// reader returns.
+    private func ring() -> (entries: [RecordedRequest], oldest: Int) {
+        lock.withLock { (entries, oldest) }
     }
 
     /// The request with this id, if the log still holds it.
