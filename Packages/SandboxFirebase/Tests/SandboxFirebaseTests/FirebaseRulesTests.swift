@@ -167,6 +167,52 @@ struct FirebaseRulesTests {
         #expect(await firebase.send("DELETE", "/widget.json").status == 200)
     }
 
+    @Test("Literal paths and lists are read once yet fail as written; each written child sees its own $ variable")
+    func literalArgumentsAndBindings() async throws {
+        let firebase = try await Self.harness(
+            rules: #"""
+                {"rules": {".read": true, ".write": true,
+                  "bad": {
+                    "dots": {".validate": "newData.child('a.b').exists() || true"},
+                    "empty": {".validate": "newData.hasChild('')"},
+                    "top": {".validate": "root.parent().exists() || true"}
+                  },
+                  "good": {".validate": "newData.child('a/b').parent().parent().child('b').val() === 2 && newData.hasChildren(['a', 'b'])"},
+                  "teams": {"$team": {
+                    "name": {".validate": "newData.val() === $team"},
+                    "$member": {".validate": "newData.child('id').val() === $member && newData.parent().child('name').val() === $team"}
+                  }}
+                }}
+                """#)
+        // A failing rule is false whatever follows it: `|| true` cannot save it.
+        var failures: [String] = []
+        for path in ["/bad/dots.json", "/bad/empty.json", "/bad/top.json"] {
+            let response = await firebase.send("PUT", path, #"{"a": {"b": 1}}"#)
+            expectError(response, 401, "Permission denied")
+            failures.append(response.note ?? "")
+        }
+        #expect(failures.contains { $0.contains("invalid child path 'a.b'") }, "\(failures)")
+        #expect(failures.contains { $0.contains("invalid child path ''") }, "\(failures)")
+        #expect(failures.contains { $0.contains("the root has no parent") }, "\(failures)")
+        #expect(await firebase.send("PUT", "/good.json", #"{"a": {"b": 1}, "b": 2}"#).status == 200)
+        expectError(await firebase.send("PUT", "/good.json", #"{"a": {"b": 1}, "b": 3}"#), 401, "Permission denied")
+        // Siblings bind `$member` each to its own key, the named child
+        // between them binds nothing, and each rule's `parent()` is its own
+        // place's, in one team and across two.
+        let red = #"{"name": "red", "ada": {"id": "ada"}, "bob": {"id": "bob"}}"#
+        #expect(await firebase.send("PUT", "/teams/red.json", red).status == 200)
+        let blue = #"{"name": "blue", "cy": {"id": "cy"}}"#
+        #expect(await firebase.send("PUT", "/teams.json", #"{"red": \#(red), "blue": \#(blue)}"#).status == 200)
+        for (path, body) in [
+            ("/teams/red.json", #"{"name": "red", "ada": {"id": "bob"}, "bob": {"id": "bob"}}"#),
+            ("/teams/red.json", #"{"name": "blue", "ada": {"id": "ada"}}"#),
+            ("/teams/red.json", #"{"ada": {"id": "ada"}}"#),
+            ("/teams.json", #"{"red": \#(red), "blue": {"name": "red", "cy": {"id": "cy"}}}"#),
+        ] {
+            expectError(await firebase.send("PUT", path, body), 401, "Permission denied")
+        }
+    }
+
     @Test("A denied request's note for the log says which rule refused it")
     func denialIsLogged() async throws {
         let firebase = try await Self.harness(rules: #"{"rules": {"posts": {".write": "auth != null"}}}"#)

@@ -90,7 +90,7 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
 
     /// This path with `other`'s keys appended.
     func appending(_ other: FirebasePath) -> FirebasePath {
-        FirebasePath(keys: keys + other.keys)
+        isRoot ? other : FirebasePath(keys: keys + other.keys)
     }
 
     /// Whether `self` is `other` or lies inside it.

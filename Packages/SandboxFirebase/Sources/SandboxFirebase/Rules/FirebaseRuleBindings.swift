@@ -16,4 +16,9 @@ struct FirebaseRuleBindings: Sendable {
     mutating func bind(_ name: String, to value: String) {
         pairs.append((name, value))
     }
+
+    /// Takes back the newest binding.
+    mutating func unbindLast() {
+        pairs.removeLast()
+    }
 }

@@ -103,8 +103,9 @@ struct FirebaseRuleCheck {
         for depth in 0...path.depth {
             if depth == path.depth {
                 let value = evaluator.data.value(at: path, isNew: true)
+                var place = path
                 return validateSubtree(
-                    node, at: path, value: value, bindings: bindings, using: &evaluator, validated: &validated)
+                    node, at: &place, value: value, bindings: &bindings, using: &evaluator, validated: &validated)
             }
             if let rule = node.validate {
                 let place = FirebasePath(keys: Array(path.keys.prefix(depth)))
@@ -128,8 +129,12 @@ struct FirebaseRuleCheck {
 
     /// The `.validate` rules at and below `path`, whose new data is
     /// `value`, that meet new data.
+    ///
+    /// `path` and `bindings` are the walk's own, grown by a key on the way
+    /// down and given back on the way up: a written object's children cost
+    /// no new arrays.
     private func validateSubtree(
-        _ node: FirebaseRuleNode, at path: FirebasePath, value: JSON, bindings: FirebaseRuleBindings,
+        _ node: FirebaseRuleNode, at path: inout FirebasePath, value: JSON, bindings: inout FirebaseRuleBindings,
         using evaluator: inout FirebaseRuleEvaluator, validated: inout Set<FirebasePath>?
     ) -> FirebaseRuleDenial? {
         guard node.hasValidation, !value.isNull else { return nil }
@@ -146,25 +151,23 @@ struct FirebaseRuleCheck {
                 let named = node.named(key)
                 let next = named ?? wildcard.node
                 guard next.hasValidation else { continue }
-                var childBindings = bindings
-                if named == nil { childBindings.bind(wildcard.name, to: key) }
-                if let denial = validateSubtree(
-                    next, at: path.appending(key), value: child, bindings: childBindings, using: &evaluator,
-                    validated: &validated)
-                {
-                    return denial
-                }
+                if named == nil { bindings.bind(wildcard.name, to: key) }
+                path.keys.append(key)
+                let denial = validateSubtree(
+                    next, at: &path, value: child, bindings: &bindings, using: &evaluator, validated: &validated)
+                path.keys.removeLast()
+                if named == nil { bindings.unbindLast() }
+                if let denial { return denial }
             }
             return nil
         }
         for (key, next) in node.children where next.hasValidation {
             guard let child = members[key] else { continue }
-            if let denial = validateSubtree(
-                next, at: path.appending(key), value: child, bindings: bindings, using: &evaluator,
-                validated: &validated)
-            {
-                return denial
-            }
+            path.keys.append(key)
+            let denial = validateSubtree(
+                next, at: &path, value: child, bindings: &bindings, using: &evaluator, validated: &validated)
+            path.keys.removeLast()
+            if let denial { return denial }
         }
         return nil
     }

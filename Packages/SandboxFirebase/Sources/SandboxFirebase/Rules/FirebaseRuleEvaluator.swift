@@ -98,7 +98,7 @@ struct FirebaseRuleEvaluator {
         case .newData:
             // The new data is the tree as it is: cheap to read now, and
             // every child read below starts from it.
-            let value = place.newValue ?? data.value(at: place.path, isNew: true)
+            let value = place.newValue ?? context.data.value(at: place.path, isNew: true)
             return FirebaseRuleSnapshot(path: place.path, isNew: true, value: value)
         case .root, .auth, .now, .query: return FirebaseRuleSnapshot(path: .root, isNew: false)
         }
@@ -191,7 +191,7 @@ struct FirebaseRuleEvaluator {
     func member(_ name: String, of value: FirebaseRuleValue) throws(Failure) -> FirebaseRuleValue {
         switch value {
         case .json(.object(let members)):
-            return members[name].map(FirebaseRuleValue.init) ?? .null
+            return Self.member(name, in: members).map(FirebaseRuleValue.init) ?? .null
         case .string(let text) where name == "length":
             return .number(Double(text.utf16.count))
         case .query:
@@ -199,6 +199,19 @@ struct FirebaseRuleEvaluator {
         default:
             throw Failure(message: "no property '\(name)' on \(value.typeName)")
         }
+    }
+
+    /// `members[name]`. The objects rules read by name (`auth`, a post
+    /// being written) have a few members: comparing their keys is quicker
+    /// than hashing the name.
+    private static func member(_ name: String, in members: [String: JSON]) -> JSON? {
+        guard members.count <= 8 else { return members[name] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == name { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return nil
     }
 
     private func queryProperty(_ name: String) -> FirebaseRuleValue {
@@ -238,12 +251,15 @@ struct FirebaseRuleEvaluator {
         }
     }
 
+    /// `receiver.name(arguments)`; `childPath` is the argument of `child()`
+    /// or `hasChild()` already read as a path, when it is a literal.
     mutating func call(
-        _ name: FirebaseRuleExpression.Method, on receiver: FirebaseRuleValue, with arguments: [FirebaseRuleValue]
+        _ name: FirebaseRuleExpression.Method, on receiver: FirebaseRuleValue, with arguments: [FirebaseRuleValue],
+        childPath: ChildPath? = nil
     ) throws(Failure) -> FirebaseRuleValue {
         switch receiver {
         case .snapshot(let snapshot):
-            return try call(name, on: snapshot, with: arguments)
+            return try call(name, on: snapshot, with: arguments, childPath: childPath)
         case .string(let text):
             return try call(name, on: text, with: arguments)
         default:
@@ -251,8 +267,10 @@ struct FirebaseRuleEvaluator {
         }
     }
 
+    /// `snapshot.name(arguments)`, as ``call(_:on:with:childPath:)``.
     mutating func call(
-        _ name: FirebaseRuleExpression.Method, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue]
+        _ name: FirebaseRuleExpression.Method, on snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue],
+        childPath: ChildPath? = nil
     ) throws(Failure) -> FirebaseRuleValue {
         // Only the methods that look at the value read it: `root.child(…)`
         // must not rebuild the whole database as it was before the write.
@@ -262,29 +280,22 @@ struct FirebaseRuleEvaluator {
         case .isNumber: return .bool(value(of: snapshot).numberValue != nil)
         case .isString: return .bool(value(of: snapshot).stringValue != nil)
         case .isBoolean: return .bool(value(of: snapshot).boolValue != nil)
-        case .getPriority: return FirebaseRuleValue(data.priority(at: snapshot.path, isNew: snapshot.isNew))
-        case .parent:
-            guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
-            return .snapshot(
-                FirebaseRuleSnapshot(path: FirebasePath(keys: snapshot.path.keys.dropLast()), isNew: snapshot.isNew))
-        case .child:
-            let path = try childPath(arguments, of: snapshot.path)
-            // A known value's child is known too: no walk from the root.
-            let child = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
-            return .snapshot(FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child))
+        case .getPriority: return FirebaseRuleValue(context.data.priority(at: snapshot.path, isNew: snapshot.isNew))
+        case .parent, .child:
+            return .snapshot(try descend(name, from: snapshot, with: arguments, childPath: childPath))
         case .hasChild:
-            let path = try childPath(arguments, of: snapshot.path)
+            let path = try self.childPath(childPath, else: arguments, of: snapshot.path)
             if let known = snapshot.value {
                 return .bool(!FirebaseTree.value(in: known, at: path.keys[snapshot.path.depth...]).isNull)
             }
-            return .bool(!data.value(at: path, isNew: snapshot.isNew).isNull)
+            return .bool(!context.data.value(at: path, isNew: snapshot.isNew).isNull)
         case .hasChildren:
             guard case .object(let members) = value(of: snapshot) else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
             for key in keys {
                 guard case .string(let name) = key else { throw Failure(message: "hasChildren() takes strings") }
-                if members[name] == nil { return .bool(false) }
+                if Self.member(name, in: members) == nil { return .bool(false) }
             }
             return .bool(true)
         default:
@@ -292,21 +303,63 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    /// A snapshot's value: the one it carries, or read from the data.
-    private func value(of snapshot: FirebaseRuleSnapshot) -> JSON {
-        snapshot.value ?? data.value(at: snapshot.path, isNew: snapshot.isNew)
+    /// The snapshot `snapshot.parent()` or `snapshot.child(…)` gives.
+    mutating func descend(
+        _ name: FirebaseRuleExpression.Method, from snapshot: FirebaseRuleSnapshot, with arguments: [FirebaseRuleValue],
+        childPath: ChildPath?
+    ) throws(Failure) -> FirebaseRuleSnapshot {
+        if name == .parent {
+            guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
+            return FirebaseRuleSnapshot(path: FirebasePath(keys: snapshot.path.keys.dropLast()), isNew: snapshot.isNew)
+        }
+        let path = try self.childPath(childPath, else: arguments, of: snapshot.path)
+        // A known value's child is known too: no walk from the root.
+        let child = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
+        return FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child)
     }
 
-    private mutating func childPath(_ arguments: [FirebaseRuleValue], of path: FirebasePath) throws(Failure)
-        -> FirebasePath
-    {
-        guard case .string(let text)? = arguments.first else { throw Failure(message: "child() takes a string path") }
-        let relative = FirebasePath(relative: text)
-        try step(relative.depth)
-        guard !relative.keys.isEmpty, relative.keys.allSatisfy(FirebaseKey.isValid),
-            path.depth + relative.depth <= FirebasePath.maxDepth
-        else { throw Failure(message: "invalid child path '\(text)'") }
-        return path.appending(relative)
+    /// A snapshot's value: the one it carries, or read from the data.
+    private func value(of snapshot: FirebaseRuleSnapshot) -> JSON {
+        snapshot.value ?? context.data.value(at: snapshot.path, isNew: snapshot.isNew)
+    }
+
+    /// The argument of `child()` or `hasChild()` read as a path below a
+    /// snapshot's.
+    struct ChildPath: Sendable {
+        /// The argument as written, for the failure's message.
+        let text: String
+        /// Its keys.
+        let relative: FirebasePath
+        /// Whether it names a child: a string of valid keys.
+        let isValid: Bool
+
+        init(_ text: String) {
+            self.text = text
+            relative = FirebasePath(relative: text)
+            isValid = !relative.keys.isEmpty && relative.keys.allSatisfy(FirebaseKey.isValid)
+        }
+
+        /// The first of a call's arguments, which must be a string.
+        init(_ arguments: [FirebaseRuleValue]) throws(Failure) {
+            guard case .string(let text)? = arguments.first else {
+                throw Failure(message: "child() takes a string path")
+            }
+            self.init(text)
+        }
+    }
+
+    /// The path below `path` that `known`, or else the first of
+    /// `arguments`, names.
+    private mutating func childPath(
+        _ known: ChildPath?, else arguments: [FirebaseRuleValue], of path: FirebasePath
+    ) throws(Failure) -> FirebasePath {
+        let child: ChildPath
+        if let known { child = known } else { child = try ChildPath(arguments) }
+        try step(child.relative.depth)
+        guard child.isValid, path.depth + child.relative.depth <= FirebasePath.maxDepth else {
+            throw Failure(message: "invalid child path '\(child.text)'")
+        }
+        return path.appending(child.relative)
     }
 
     private mutating func call(

@@ -7,7 +7,7 @@ import SandboxCore
 /// wildcard child.
 final class FirebaseRuleNode: Sendable {
     /// One rule: its parsed expression, its text, and where it sits.
-    struct Rule: Sendable {
+    final class Rule: Sendable {
         /// The parsed expression.
         let expression: FirebaseRuleExpression
         /// The expression compiled, as it is evaluated.
@@ -47,9 +47,12 @@ final class FirebaseRuleNode: Sendable {
         self.validate = validate
         self.indexOn = indexOn
         self.children = children
-        // Few children, as most rule nodes have: compared in a list, which
-        // is quicker than hashing the key.
-        smallChildren = children.count <= 8 ? children.map { ($0.key, $0.value) } : nil
+        // Few children, as most rule nodes have: their names compared in a
+        // list, which is quicker than hashing the key (and, apart from the
+        // nodes, touches no reference).
+        let small = children.count <= 8 ? Array(children) : nil
+        smallNames = small?.map(\.key)
+        smallNodes = small?.map(\.value) ?? []
         self.wildcard = wildcard
         hasValidation =
             validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
@@ -65,12 +68,14 @@ final class FirebaseRuleNode: Sendable {
 
     /// The child named `key`, if any (not the wildcard).
     func named(_ key: String) -> FirebaseRuleNode? {
-        guard let smallChildren else { return children[key] }
-        for (name, node) in smallChildren where name == key { return node }
-        return nil
+        guard let smallNames else { return children[key] }
+        return smallNames.firstIndex(of: key).map { smallNodes[$0] }
     }
 
-    private let smallChildren: [(String, FirebaseRuleNode)]?
+    /// The children's names when there are few, in the order of
+    /// ``smallNodes``; `nil` when ``children`` is hashed instead.
+    private let smallNames: [String]?
+    private let smallNodes: [FirebaseRuleNode]
 
     /// Whether the node, or any below it, has a `.validate` rule: the walk
     /// over written data skips the branches that have none.

@@ -32,6 +32,12 @@ struct FirebaseRuleProgram: Sendable {
                 throw Failure(message: "a regular expression is only allowed in matches()")
             }
         case .list(let elements):
+            if let (value, steps) = constant(expression) {
+                return { evaluator, _ throws(Failure) in
+                    try evaluator.step(steps)
+                    return value
+                }
+            }
             let elements = elements.map(compile)
             return { evaluator, place throws(Failure) in
                 try evaluator.step()
@@ -107,23 +113,119 @@ struct FirebaseRuleProgram: Sendable {
                 return try evaluator.matches(receiver, regex)
             }
         }
-        let arguments = arguments.map(compile)
-        // `newData.val()`, `data.exists()`: a snapshot variable's method is
-        // called on the snapshot itself, not on a value wrapping it.
-        if case .variable(let variable) = target, variable.isSnapshot {
+        let arguments = Arguments(arguments)
+        let childPath = Self.childPath(method, arguments)
+        // `newData.val()`, `data.child('uid').exists()`: a method of a
+        // snapshot is called on the snapshot itself, never boxed in a value.
+        if let snapshot = compileSnapshot(target) {
             return { evaluator, place throws(Failure) in
-                try evaluator.step(2)
-                let snapshot = evaluator.snapshot(of: variable, at: place)
-                let values = try evaluator.values(of: arguments, at: place)
-                return try evaluator.call(method, on: snapshot, with: values)
+                try evaluator.step()
+                let receiver = try snapshot(&evaluator, place)
+                let values = try arguments.values(&evaluator, place)
+                return try evaluator.call(method, on: receiver, with: values, childPath: childPath)
             }
         }
         let target = compile(target)
         return { evaluator, place throws(Failure) in
             try evaluator.step()
             let receiver = try target(&evaluator, place)
-            let values = try evaluator.values(of: arguments, at: place)
-            return try evaluator.call(method, on: receiver, with: values)
+            let values = try arguments.values(&evaluator, place)
+            return try evaluator.call(method, on: receiver, with: values, childPath: childPath)
+        }
+    }
+
+    /// Evaluates an expression that always gives a snapshot.
+    private typealias SnapshotRun =
+        @Sendable (inout FirebaseRuleEvaluator, Place) throws(Failure) -> FirebaseRuleSnapshot
+
+    /// The expression compiled to give its snapshot as it is, when it is
+    /// one: `root`, `data` or `newData`, then any `child(…)` and `parent()`
+    /// calls on it. Each node spends its step, as the value program would.
+    private static func compileSnapshot(_ expression: FirebaseRuleExpression) -> SnapshotRun? {
+        switch expression {
+        case .variable(let variable) where variable.isSnapshot:
+            return { evaluator, place throws(Failure) in
+                try evaluator.step()
+                return evaluator.snapshot(of: variable, at: place)
+            }
+        case .call(let target, let method, let arguments) where method == .child || method == .parent:
+            guard let target = compileSnapshot(target) else { return nil }
+            let arguments = Arguments(arguments)
+            let childPath = Self.childPath(method, arguments)
+            return { evaluator, place throws(Failure) in
+                try evaluator.step()
+                let snapshot = try target(&evaluator, place)
+                let values = try arguments.values(&evaluator, place)
+                return try evaluator.descend(method, from: snapshot, with: values, childPath: childPath)
+            }
+        default:
+            return nil
+        }
+    }
+
+    /// The path a literal argument of `child()` or `hasChild()` names, read
+    /// once, here.
+    private static func childPath(_ method: FirebaseRuleExpression.Method, _ arguments: Arguments)
+        -> FirebaseRuleEvaluator.ChildPath?
+    {
+        guard method == .child || method == .hasChild, case .constant(let values, _) = arguments,
+            case .string(let text)? = values.first
+        else { return nil }
+        return FirebaseRuleEvaluator.ChildPath(text)
+    }
+
+    /// A call's arguments: values known when the rules are parsed (literals
+    /// and lists of them, such as `hasChildren(['uid', 'text'])`), made
+    /// once; or programs, run on every evaluation.
+    private enum Arguments: Sendable {
+        case constant([FirebaseRuleValue], steps: Int)
+        case computed([Run])
+
+        init(_ expressions: [FirebaseRuleExpression]) {
+            var values: [FirebaseRuleValue] = []
+            var steps = 0
+            for expression in expressions {
+                guard let (value, cost) = FirebaseRuleProgram.constant(expression) else {
+                    self = .computed(expressions.map(FirebaseRuleProgram.compile))
+                    return
+                }
+                values.append(value)
+                steps += cost
+            }
+            self = .constant(values, steps: steps)
+        }
+
+        /// The values, with the steps evaluating them spends.
+        func values(_ evaluator: inout FirebaseRuleEvaluator, _ place: Place) throws(Failure)
+            -> [FirebaseRuleValue]
+        {
+            switch self {
+            case .constant(let values, let steps):
+                try evaluator.step(steps)
+                return values
+            case .computed(let programs):
+                return try evaluator.values(of: programs, at: place)
+            }
+        }
+    }
+
+    /// The value of a literal, or of a list of them, and the steps
+    /// evaluating it spends (one a node, as the compiled program would).
+    private static func constant(_ expression: FirebaseRuleExpression) -> (FirebaseRuleValue, steps: Int)? {
+        switch expression {
+        case .literal(let value):
+            return (value, 1)
+        case .list(let elements):
+            var values: [FirebaseRuleValue] = []
+            var steps = 1
+            for element in elements {
+                guard let (value, cost) = constant(element) else { return nil }
+                values.append(value)
+                steps += cost
+            }
+            return (.list(values), steps)
+        default:
+            return nil
         }
     }
 
