@@ -4,6 +4,7 @@ import Sandbox
 /// Benchmark 8: how many small GETs a second the Sandbox server answers
 /// (the item the client benchmarks fetch), next to a bare Hummingbird route
 /// serving the same bytes, both driven the same way with 16 connections.
+/// The target is issue 39's: 0.8 of the bare route (it was 0.5).
 struct ServerThroughputBenchmark {
     let settings: BenchmarkSettings
 
@@ -28,7 +29,7 @@ struct ServerThroughputBenchmark {
                         "8. Server throughput, small GET, 16 connections (\(generator.name))",
                         measured: "Sandbox \(Format.rate(samples[0])); bare Hummingbird \(Format.rate(samples[1]))",
                         judgedBy: "Sandbox ÷ bare requests/s", value: ratio, ratio: Format.ratio(ratio),
-                        target: .atLeast(0.5))
+                        target: .atLeast(0.8))
                 ]
             } catch {
                 await bare.stop()
