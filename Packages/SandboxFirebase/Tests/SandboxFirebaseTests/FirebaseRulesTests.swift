@@ -167,23 +167,26 @@ struct FirebaseRulesTests {
         #expect(await firebase.send("DELETE", "/widget.json").status == 200)
     }
 
+    /// Rules whose literal arguments fail as written, and wildcards at two
+    /// levels whose rules read `$` variables and `parent()`.
+    private static let literalAndBindingRules = #"""
+        {"rules": {".read": true, ".write": true,
+          "bad": {
+            "dots": {".validate": "newData.child('a.b').exists() || true"},
+            "empty": {".validate": "newData.hasChild('')"},
+            "top": {".validate": "root.parent().exists() || true"}
+          },
+          "good": {".validate": "newData.child('a/b').parent().parent().child('b').val() === 2 && newData.hasChildren(['a', 'b'])"},
+          "teams": {"$team": {
+            "name": {".validate": "newData.val() === $team"},
+            "$member": {".validate": "newData.child('id').val() === $member && newData.parent().child('name').val() === $team"}
+          }}
+        }}
+        """#
+
     @Test("Literal paths and lists are read once yet fail as written; each written child sees its own $ variable")
     func literalArgumentsAndBindings() async throws {
-        let firebase = try await Self.harness(
-            rules: #"""
-                {"rules": {".read": true, ".write": true,
-                  "bad": {
-                    "dots": {".validate": "newData.child('a.b').exists() || true"},
-                    "empty": {".validate": "newData.hasChild('')"},
-                    "top": {".validate": "root.parent().exists() || true"}
-                  },
-                  "good": {".validate": "newData.child('a/b').parent().parent().child('b').val() === 2 && newData.hasChildren(['a', 'b'])"},
-                  "teams": {"$team": {
-                    "name": {".validate": "newData.val() === $team"},
-                    "$member": {".validate": "newData.child('id').val() === $member && newData.parent().child('name').val() === $team"}
-                  }}
-                }}
-                """#)
+        let firebase = try await Self.harness(rules: Self.literalAndBindingRules)
         // A failing rule is false whatever follows it: `|| true` cannot save it.
         var failures: [String] = []
         for path in ["/bad/dots.json", "/bad/empty.json", "/bad/top.json"] {
