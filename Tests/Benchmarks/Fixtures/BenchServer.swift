@@ -29,6 +29,16 @@ enum BenchServer {
         }
     }
 
+    /// An in-process Sandbox (no server) holding the item and no lesson
+    /// data, for asking it directly.
+    static func sandbox() async throws -> Sandbox {
+        var configuration = SandboxConfiguration()
+        configuration.firebase.seedsLessonData = false
+        let sandbox = try await Sandbox(configuration: configuration)
+        try await seed(sandbox)
+        return sandbox
+    }
+
     /// Stores the item in `sandbox`.
     static func seed(_ sandbox: Sandbox) async throws {
         try await sandbox.firebase.setValue(

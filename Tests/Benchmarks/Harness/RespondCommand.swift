@@ -24,10 +24,7 @@ struct RespondCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard !writes else { return try await timeWrites() }
-        var configuration = SandboxConfiguration()
-        configuration.firebase.seedsLessonData = false
-        let sandbox = try await Sandbox(configuration: configuration)
-        try await BenchServer.seed(sandbox)
+        let sandbox = try await BenchServer.sandbox()
         let request = BenchServer.itemSandboxRequest
         let count = max(1, count)
         for _ in 0..<max(1, rounds) {

@@ -34,11 +34,7 @@ struct ServeCommand: AsyncParsableCommand {
     /// The bare route, serving the bytes the Sandbox answers for the item
     /// (asked of an in-process Sandbox: no server needed for that).
     private func serveBare() async throws {
-        var configuration = SandboxConfiguration()
-        configuration.firebase.seedsLessonData = false
-        let sandbox = try await Sandbox(configuration: configuration)
-        try await BenchServer.seed(sandbox)
-        let item = await sandbox.respond(to: BenchServer.itemSandboxRequest)
+        let item = try await BenchServer.sandbox().respond(to: BenchServer.itemSandboxRequest)
         let baseline = try await BareHummingbirdServer.start(body: item.data)
         Self.printPortAndWait(baseline.url.port ?? 0)
         await baseline.stop()

@@ -39,7 +39,7 @@ public struct Redactor: Sendable {
     ]
 
     /// The secret names, normalized (lowercase, without `-` and `_`).
-    public private(set) var secretNames: Set<String>
+    public let secretNames: Set<String>
     /// What replaces a secret.
     public var replacement: String
 
@@ -82,6 +82,7 @@ public struct Redactor: Sendable {
         }
     }
 
+    /// `-`, `_` and spaces: the bytes names are compared without.
     private static func isIgnoredInNames(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: " ")
     }
@@ -142,7 +143,7 @@ public struct Redactor: Sendable {
         let decoded = PercentEncoding.formDecode(name)
         var result = ""
         result.unicodeScalars.reserveCapacity(decoded.unicodeScalars.count)
-        for scalar in decoded.unicodeScalars where scalar != "-" && scalar != "_" && scalar != " " {
+        for scalar in decoded.unicodeScalars where !(scalar.isASCII && isIgnoredInNames(UInt8(scalar.value))) {
             result.unicodeScalars.append(scalar.properties.lowercaseMapping.unicodeScalars.first ?? scalar)
         }
         return result

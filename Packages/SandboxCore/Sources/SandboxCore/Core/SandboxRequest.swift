@@ -12,7 +12,7 @@ public struct SandboxRequest: Sendable {
     }
     /// The percent-encoded query without `?`, or `nil`.
     public var rawQuery: String? {
-        didSet { queryItems = Self.queryItems(of: rawQuery) }
+        didSet { queryItems = Self.formItems(rawQuery ?? "") }
     }
     /// The header fields.
     public var headers: HTTPHeaders
@@ -34,7 +34,7 @@ public struct SandboxRequest: Sendable {
         self.path = path
         self.rawQuery = rawQuery
         self.pathSegments = Self.segments(of: path)
-        self.queryItems = Self.queryItems(of: rawQuery)
+        self.queryItems = Self.formItems(rawQuery ?? "")
         self.headers = headers
         self.body = body
         self.isLocal = isLocal
@@ -81,9 +81,11 @@ public struct SandboxRequest: Sendable {
     /// (Docs/Performance.md).
     public private(set) var queryItems: [(name: String, value: String)]
 
-    private static func queryItems(of rawQuery: String?) -> [(name: String, value: String)] {
-        guard let rawQuery, !rawQuery.isEmpty else { return [] }
-        return rawQuery.utf8.split(separator: UInt8(ascii: "&")).map { pair in
+    /// The items of a query or of an `application/x-www-form-urlencoded`
+    /// body, in order: split at `&` (empty items skipped), then at the
+    /// first `=` (none means an empty value), each side decoded form-style.
+    public static func formItems(_ text: String) -> [(name: String, value: String)] {
+        text.utf8.split(separator: UInt8(ascii: "&")).map { pair in
             guard let equals = pair.firstIndex(of: UInt8(ascii: "=")) else {
                 return (QueryItem.formDecoded(Substring(pair)), "")
             }

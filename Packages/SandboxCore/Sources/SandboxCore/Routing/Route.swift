@@ -18,10 +18,10 @@ public final class Route<Service: Sendable>: Sendable {
     typealias Handler = @Sendable (Service, SandboxRequest, RouteParameters) async -> SandboxResponse
 
     /// The methods answered; `nil` for any (the handler then decides).
-    public let methods: Set<HTTPMethod>?
-    /// ``methods`` as a list: comparing a few cases is cheaper than hashing
-    /// the method's name into a set.
-    private let methodsToMatch: [HTTPMethod]?
+    public var methods: Set<HTTPMethod>? { answered.map(Set.init) }
+    /// The methods answered, as a list: every request compares its method
+    /// with a few cases, which is cheaper than hashing its name into a set.
+    private let answered: [HTTPMethod]?
     /// The path.
     public let pattern: PathPattern
     /// What the endpoint is for, in one line of the endpoint list.
@@ -45,8 +45,7 @@ public final class Route<Service: Sendable>: Sendable {
         _ methods: Set<HTTPMethod>?, _ pattern: PathPattern, _ summary: String,
         handler: @escaping @Sendable (Service, SandboxRequest, RouteParameters) async throws(Failure) -> SandboxResponse
     ) {
-        self.methods = methods
-        methodsToMatch = methods.map(Array.init)
+        answered = methods.map(Array.init)
         self.pattern = pattern
         self.summary = summary
         self.handler = { service, request, parameters in
@@ -76,8 +75,8 @@ public final class Route<Service: Sendable>: Sendable {
     /// list does, and no route with one answers a method it has no case
     /// for (`nil`).
     func answers(_ method: HTTPMethod?) -> Bool {
-        guard let methodsToMatch else { return true }
-        return method.map(methodsToMatch.contains) ?? false
+        guard let answered else { return true }
+        return method.map(answered.contains) ?? false
     }
 
     /// The methods as the endpoint list shows them: `GET, HEAD`, or `*`.

@@ -31,10 +31,8 @@ struct FirebaseAuthBody: Sendable {
         let opensObject = request.body.first(where: { ![9, 10, 13, 32].contains($0) }) == UInt8(ascii: "{")
         if contentType.hasPrefix("application/x-www-form-urlencoded"), !opensObject {
             var members: [String: JSON] = [:]
-            for pair in String(decoding: request.body, as: UTF8.self).split(separator: "&") {
-                let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-                let name = QueryItem.formDecoded(parts[0])
-                members[Self.camelCased(name)] = .string(parts.count > 1 ? QueryItem.formDecoded(parts[1]) : "")
+            for (name, value) in SandboxRequest.formItems(String(decoding: request.body, as: UTF8.self)) {
+                members[Self.camelCased(name)] = .string(value)
             }
             self.members = members
             return
