@@ -85,6 +85,23 @@ struct FirebaseOrderingTests {
         #expect(FirebaseJSONWriter.sortedKeys(["b", "10", "a", "2", "-1"]) == ["-1", "2", "10", "a", "b"])
     }
 
+    @Test(
+        "Small objects, sorted in place, and large ones, sorted by position, write keys in the same order",
+        arguments: [8, 9, 40])
+    func memberOrder(count: Int) {
+        // Equal numbers (`0`, `-0`, `00`) by length then bytes, numbers past
+        // 32 bits as strings, and `\u{10000}` before `\u{FFFF}` (UTF-16 order).
+        let keys =
+            ["b", "10", "0", "-0", "00", "2147483648", "\u{FFFF}", "\u{10000}"]
+            + (0..<count).map { "k\($0)" }
+        let members = Dictionary(uniqueKeysWithValues: keys.prefix(count).map { ($0, JSON.null) })
+        let written = FirebaseJSONWriter.sortedMembers(members).map(\.key)
+        #expect(written == FirebaseJSONWriter.sortedKeys(members.keys))
+        if count == 8 {
+            #expect(written == ["0", "-0", "00", "10", "2147483648", "b", "\u{10000}", "\u{FFFF}"])
+        }
+    }
+
     @Test("Values order null < false < true < numbers < strings < objects")
     func valueOrder() {
         let ascending: [FirebaseIndexValue] = [

@@ -44,6 +44,8 @@ extension JSON {
     /// The value as JSON text with objects laid out by `layout`.
     public func serialized(pretty: Bool, layout: ObjectLayout) -> Data {
         var writer = JSONWriter(pretty: pretty, layout: layout)
+        // Most answers are small: one allocation instead of several growths.
+        writer.output.reserveCapacity(256)
         writer.write(self, indent: 0)
         return Data(writer.output)
     }

@@ -45,10 +45,19 @@ enum FirebaseJSONWriter {
 
     /// The members of an object in Firebase's key order.
     static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
-        let entries = Array(members)
+        var entries = Array(members)
         guard entries.count > 1 else { return entries }
+        // A small object (a post, a profile) is sorted where it is, each
+        // key's number read as it is compared: one array instead of five.
+        guard entries.count > smallObject else {
+            entries.sort { precedes($0.key, FirebaseKey.int32Value($0.key), $1.key, FirebaseKey.int32Value($1.key)) }
+            return entries
+        }
         return sortedOrder(of: entries.map(\.key)).map { entries[$0] }
     }
+
+    /// The most members an object may have to be sorted in place.
+    private static let smallObject = 8
 
     /// The positions of `keys` in key order. Sorting positions rather than
     /// the keys themselves moves integers, not strings, which is most of the
