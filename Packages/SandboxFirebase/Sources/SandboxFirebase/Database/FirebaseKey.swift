@@ -66,7 +66,13 @@ enum FirebaseKey {
     /// UTF-16 code unit order, as JavaScript compares strings.
     static func compare(_ lhs: String, _ rhs: String) -> ComparisonResult {
         if lhs == rhs { return .orderedSame }
-        switch (int32Value(lhs), int32Value(rhs)) {
+        return compare(lhs, int32Value(lhs), rhs, int32Value(rhs))
+    }
+
+    /// ``compare(_:_:)`` with each key's ``int32Value(_:)`` already read:
+    /// how a large object is sorted, reading each key's number once.
+    static func compare(_ lhs: String, _ lhsNumber: Int32?, _ rhs: String, _ rhsNumber: Int32?) -> ComparisonResult {
+        switch (lhsNumber, rhsNumber) {
         case (let left?, let right?):
             if left != right { return left < right ? .orderedAscending : .orderedDescending }
             if lhs.utf8.count != rhs.utf8.count {

@@ -50,7 +50,7 @@ enum FirebaseJSONWriter {
         // A small object (a post, a profile) is sorted where it is, each
         // key's number read as it is compared: one array instead of five.
         guard entries.count > smallObject else {
-            entries.sort { precedes($0.key, FirebaseKey.int32Value($0.key), $1.key, FirebaseKey.int32Value($1.key)) }
+            entries.sort { FirebaseKey.compare($0.key, $1.key) == .orderedAscending }
             return entries
         }
         return sortedOrder(of: entries.map(\.key)).map { entries[$0] }
@@ -67,24 +67,9 @@ enum FirebaseJSONWriter {
         var order = Array(keys.indices)
         keys.withUnsafeBufferPointer { keys in
             numbers.withUnsafeBufferPointer { numbers in
-                order.sort { precedes(keys[$0], numbers[$0], keys[$1], numbers[$1]) }
+                order.sort { FirebaseKey.compare(keys[$0], numbers[$0], keys[$1], numbers[$1]) == .orderedAscending }
             }
         }
         return order
-    }
-
-    private static func precedes(_ lhs: String, _ lhsNumber: Int32?, _ rhs: String, _ rhsNumber: Int32?) -> Bool {
-        switch (lhsNumber, rhsNumber) {
-        case (let left?, let right?):
-            if left != right { return left < right }
-            if lhs.utf8.count != rhs.utf8.count { return lhs.utf8.count < rhs.utf8.count }
-            return lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
-        case (.some, nil):
-            return true
-        case (nil, .some):
-            return false
-        case (nil, nil):
-            return FirebaseKey.compareUTF16(lhs, rhs) == .orderedAscending
-        }
     }
 }
