@@ -47,8 +47,8 @@ struct FeedDecodingBenchmark {
         var strict: [Double] = []
         var lossy: [Double] = []
         for _ in 0..<3 {
-            strict.append(try PeakMemoryCommand.measure(.strict, file: file))
-            lossy.append(try PeakMemoryCommand.measure(.lossy, file: file))
+            strict.append(try await OwnThread.run { try PeakMemoryCommand.measure(.strict, file: file) })
+            lossy.append(try await OwnThread.run { try PeakMemoryCommand.measure(.lossy, file: file) })
         }
         return (Samples(strict).median, Samples(lossy).median)
     }

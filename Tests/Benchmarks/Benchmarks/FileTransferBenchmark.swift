@@ -46,7 +46,10 @@ struct FileTransferBenchmark {
                     sync()
                 #endif
                 do {
-                    let run = try TransferCommand.measure(variant, baseURL: server.baseURL, size: size, file: file)
+                    let baseURL = server.baseURL
+                    let run = try await OwnThread.run {
+                        try TransferCommand.measure(variant, baseURL: baseURL, size: size, file: file)
+                    }
                     seconds[variant, default: []].append(run.seconds)
                     peaks[variant, default: []].append(run.peak)
                 } catch {
@@ -105,8 +108,10 @@ struct FileTransferBenchmark {
                 #if canImport(Glibc)
                     sync()
                 #endif
-                pairTimes[variant] =
-                    try? TransferCommand.measure(variant, baseURL: server.baseURL, size: pairSize, file: target).seconds
+                let baseURL = server.baseURL
+                pairTimes[variant] = try? await OwnThread.run {
+                    try TransferCommand.measure(variant, baseURL: baseURL, size: pairSize, file: target).seconds
+                }
                 try? FileManager.default.removeItem(at: target)
             }
             if let with = pairTimes[.downloadURLSessionProgress], let without = pairTimes[.downloadURLSession] {

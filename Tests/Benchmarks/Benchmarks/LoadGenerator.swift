@@ -34,7 +34,9 @@ enum LoadGenerator: Sendable {
     func throughput(_ url: URL, connections: Int, seconds: Int, requests: Int) async throws -> Double {
         switch self {
         case .wrk(let path):
-            return try Self.runWrk(path, url: url, connections: connections, seconds: seconds)
+            return try await OwnThread.run {
+                try Self.runWrk(path, url: url, connections: connections, seconds: seconds)
+            }
         case .asyncHTTPClient:
             let client = AsyncHTTPClient.HTTPClient.shared
             let target = url.absoluteString

@@ -27,7 +27,7 @@ struct ServeCommand: AsyncParsableCommand {
         options.configuration.airtable.rateLimitEnabled = false
         let server = try await SandboxServer.start(options)
         try await BenchServer.seed(server.sandbox)
-        Self.printPortAndWait(server.port)
+        try await Self.printPortAndWait(server.port)
         await server.stop()
     }
 
@@ -36,13 +36,13 @@ struct ServeCommand: AsyncParsableCommand {
     private func serveBare() async throws {
         let item = try await BenchServer.sandbox().respond(to: BenchServer.itemSandboxRequest)
         let baseline = try await BareHummingbirdServer.start(body: item.data)
-        Self.printPortAndWait(baseline.url.port ?? 0)
+        try await Self.printPortAndWait(baseline.url.port ?? 0)
         await baseline.stop()
     }
 
     /// Tells the parent the port, then serves until standard input closes.
-    private static func printPortAndWait(_ port: Int) {
+    private static func printPortAndWait(_ port: Int) async throws {
         FileHandle.standardOutput.write(Data("\(port)\n".utf8))
-        _ = FileHandle.standardInput.readDataToEndOfFile()
+        _ = try await OwnThread.run { FileHandle.standardInput.readDataToEndOfFile() }
     }
 }

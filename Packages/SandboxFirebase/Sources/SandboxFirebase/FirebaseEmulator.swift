@@ -105,11 +105,17 @@ public final class FirebaseEmulator: SandboxService {
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         // The method may be overridden (`X-HTTP-Method-Override`, a header
         // or a query item), as Firebase allows: routes and handlers see the
-        // one that counts.
+        // one that counts. The request is copied only when it changes.
+        let method = Self.method(of: request)
+        guard method != request.method else { return await route(request) }
         var routed = request
-        routed.method = Self.method(of: request)
-        return await Self.routes.respond(
-            to: routed, with: self,
+        routed.method = method
+        return await route(routed)
+    }
+
+    private func route(_ request: SandboxRequest) async -> SandboxResponse {
+        await Self.routes.respond(
+            to: request, with: self,
             notFound: { FirebaseEmulatorError.invalidPath.response },
             methodNotAllowed: { _ in FirebaseEmulatorError.methodNotAllowed.response })
     }

@@ -36,6 +36,28 @@ struct FirebaseRESTTests {
         #expect(await firebase.send("GET", "/Design%20projects.json").body == #"{"café":"x"}"#)
     }
 
+    @Test("A request's location is read alike from its split segments and from its path's text, errors included")
+    func locationFromSegments() {
+        let deep = "/" + Array(repeating: "k", count: FirebasePath.maxDepth + 1).joined(separator: "/") + ".json"
+        let longKey = "/" + String(repeating: "k", count: FirebasePath.maxKeyBytes + 1) + ".json"
+        let paths = [
+            "/posts.json", "/posts/.json", "/posts//.json", "//posts/.json", "/.json", ".json", "/a/b/c.json",
+            "/a.json.json", "/a.b.json", "/a$b.json", "/a[0].json", "/Design%20projects/caf%C3%A9.json",
+            "/bad%zz.json", "/%2E.json", "/a/.priority.json", "/.priority.json", "/a//.priority.json",
+            "/a/b/.priority.json", deep, longKey,
+        ]
+        for path in paths {
+            for priorityOnly in [false, true] where !priorityOnly || path.hasSuffix("/.priority.json") {
+                let text = priorityOnly ? String(path.dropLast("/.priority.json".count)) + ".json" : path
+                let fromText = Result { () throws(FirebaseEmulatorError) in try FirebasePath(requestPath: text) }
+                let fromRequest = Result { () throws(FirebaseEmulatorError) in
+                    try FirebasePath(SandboxRequest("GET", path), priorityOnly: priorityOnly)
+                }
+                #expect(String(describing: fromRequest) == String(describing: fromText), "\(path)")
+            }
+        }
+    }
+
     @Test("A missing path reads null with 200, never 404")
     func missingPath() async throws {
         let firebase = try await FirebaseHarness()

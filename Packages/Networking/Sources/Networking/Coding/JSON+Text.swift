@@ -56,7 +56,7 @@ extension JSON {
         if value == value.rounded(), abs(value) < 1e15 {
             return String(Int64(value))  // safe: a whole number below 1e15
         }
-        return "\(value)"
+        return value.description
     }
 }
 

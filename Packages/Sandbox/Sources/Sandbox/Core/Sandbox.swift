@@ -107,10 +107,6 @@ public final class Sandbox: Sendable {
         return finish(request, response, service: service, started: started)
     }
 
-    /// Keeps `auth=`, `api_key=` and the other secrets the SDK redacts
-    /// (`Redactor.defaultSecretNames`) out of the request log.
-    private static let redactor = Redactor()
-
     /// The answer to a request whose body the server refused for its size,
     /// in the format of the service the path belongs to (Airtable's
     /// `REQUEST_TOO_LARGE`, Firebase's `{"error" : …}`), recorded like any
@@ -128,9 +124,9 @@ public final class Sandbox: Sendable {
     }
 
     /// Records the exchange in the request log and hands the answer on.
-    /// Secrets in headers and the query are redacted here; bodies are kept
-    /// as they are (shared, not copied, up to the log's limit) and redacted
-    /// only when someone looks.
+    /// Nothing is copied or scanned here: the log shares the request's
+    /// strings and bodies (up to its limit) and redacts secrets only when
+    /// someone reads an entry.
     private func finish(
         _ request: SandboxRequest, _ response: SandboxResponse, service: (any SandboxService)?,
         started: ContinuousClock.Instant
@@ -143,10 +139,10 @@ public final class Sandbox: Sendable {
             }
         requests.record(
             RecordedRequest(
-                service: service?.name ?? "", method: request.method, path: Self.redactor.redact(path: request.path),
-                rawQuery: request.rawQuery.map { Self.redactor.redact(text: $0) }, status: response.status,
-                duration: .now - started, requestHeaders: Self.redactor.redact(request.headers),
-                requestBody: CapturedBody(request.body), responseHeaders: Self.redactor.redact(response.headers),
+                service: service?.name ?? "", method: request.method, path: request.path,
+                rawQuery: request.rawQuery, status: response.status,
+                duration: .now - started, requestHeaders: request.headers,
+                requestBody: CapturedBody(request.body), responseHeaders: response.headers,
                 responseBody: responseBody, note: response.note)
         )
         return response

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 import Testing
 
 @testable import Sandbox
@@ -71,8 +72,8 @@ struct RequestLogTests {
         #expect(kept.last?.description.contains("40000 bytes") == true)
     }
 
-    @Test("Secrets are redacted when recorded, under any name a server decodes to a secret one")
-    func redactedWhenRecorded() async throws {
+    @Test("Secrets are redacted in every entry read, under any name a server decodes to a secret one")
+    func redactedWhenRead() async throws {
         let sandbox = try await Sandbox()
         let secret = "hunter2-value"
         let request = SandboxRequest(
@@ -89,5 +90,35 @@ struct RequestLogTests {
         let body = try #require(entry.requestBody.redactedText())
         #expect(!body.contains(secret))
         #expect(body.contains(#""user":"kevin""#))
+        // The same entry by every other way out, a filter's predicate included.
+        let seen = Mutex<[RecordedRequest]>([])
+        let paged = await sandbox.requests.page(
+            RequestLog.Filter(predicate: { entry in
+                seen.withLock { $0.append(entry) }
+                return true
+            }))
+        for other in [try #require(await sandbox.requests.entry(id: entry.id))] + paged
+            + (await sandbox.requests.matching("/services/*")) + seen.withLock({ $0 })
+        {
+            #expect(other == entry)
+        }
+    }
+
+    @Test("The log keeps entries as recorded and redacts them as they are read, whoever recorded them")
+    func redactedWhoeverRecorded() async throws {
+        let log = RequestLog()
+        let secret = "hunter2-value"
+        log.record(
+            RecordedRequest(
+                method: "GET", path: "/token=\(secret)/posts.json", rawQuery: "auth=\(secret)", status: 200,
+                requestHeaders: ["Authorization": "Bearer \(secret)"], responseHeaders: ["Set-Cookie": secret]))
+        let entry = try #require(await log.all.first)
+        #expect(entry.path == "/token=REDACTED/posts.json")
+        #expect(entry.rawQuery == "auth=REDACTED")
+        #expect(entry.requestHeaders["Authorization"] == "REDACTED")
+        #expect(entry.responseHeaders["Set-Cookie"] == "REDACTED")
+        #expect(!String(describing: entry).contains(secret))
+        #expect(await log.entry(id: entry.id) == entry)
+        #expect(await log.page(RequestLog.Filter(path: "/token=REDACTED/*")) == [entry])
     }
 }

@@ -5,9 +5,11 @@ import Networking
 /// show it: what was asked, what was answered, how long it took and how big
 /// it was.
 ///
-/// Header and query secrets (`Authorization`, `X-Goog-Api-Key`, `auth=`,
-/// `api_key=`, tokens, in any spelling a server decodes) are redacted when
-/// the request is recorded, by the SDK's `Redactor`.
+/// Header, path and query secrets (`Authorization`, `X-Goog-Api-Key`,
+/// `auth=`, `api_key=`, tokens, in any spelling a server decodes) are
+/// redacted by the SDK's `Redactor` whenever an entry leaves a
+/// ``RequestLog``: the log keeps requests as answered and redacts on the way
+/// out, so recording, which every request pays for, does not scan for them.
 /// Bodies are kept as received, at most ``CapturedBody/limit`` bytes of each
 /// and only for the newest requests (8 MiB in all), and are redacted when shown
 /// (``CapturedBody/redactedText(_:)``); the descriptions name their sizes only.
@@ -24,19 +26,19 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
     public var method: String
     /// The percent-encoded path.
     public var path: String
-    /// The percent-encoded query with secret values (`auth`, `api_key`,
-    /// tokens) redacted as the SDK redacts them, or `nil`.
+    /// The percent-encoded query, or `nil`; read from a log, with secret
+    /// values (`auth`, `api_key`, tokens) redacted as the SDK redacts them.
     public var rawQuery: String?
     /// The status answered; 0 for a dropped connection.
     public var status: Int
     /// From its arrival to its answer (for a stream, to the answer's head),
     /// added latency included.
     public var duration: Duration
-    /// The request's headers, secrets redacted.
+    /// The request's headers; read from a log, secrets redacted.
     public var requestHeaders: HTTPHeaders
     /// The request's body.
     public var requestBody: CapturedBody
-    /// The answer's headers, secrets redacted.
+    /// The answer's headers; read from a log, secrets redacted.
     public var responseHeaders: HTTPHeaders
     /// The answer's body.
     public var responseBody: CapturedBody
@@ -66,7 +68,18 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
         self.note = note
     }
 
-    /// The path and the redacted query, as a request line shows them.
+    /// The same record with secrets in the path, the query and the headers
+    /// redacted by `redactor`; what a ``RequestLog`` hands out.
+    public func redacted(by redactor: Redactor) -> RecordedRequest {
+        var copy = self
+        copy.path = redactor.redact(path: path)
+        copy.rawQuery = rawQuery.map { redactor.redact(text: $0) }
+        copy.requestHeaders = redactor.redact(requestHeaders)
+        copy.responseHeaders = redactor.redact(responseHeaders)
+        return copy
+    }
+
+    /// The path and the query, as a request line shows them.
     public var target: String {
         rawQuery.map { path + "?" + $0 } ?? path
     }

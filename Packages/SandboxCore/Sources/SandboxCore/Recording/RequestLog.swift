@@ -1,8 +1,13 @@
 import Foundation
+import Networking
 
 /// The last requests a `Sandbox` answered, oldest first, bounded so a long
 /// run cannot grow it without end: the last `capacity` requests, and the
 /// bodies of the newest of them within a byte budget.
+///
+/// Entries are kept as recorded and redacted as they are read
+/// (``RecordedRequest/redacted(by:)``): every request pays for recording,
+/// few entries are ever read, and no reader sees a secret.
 ///
 /// Recording is synchronous, under a lock held for an append: every
 /// request the Sandbox answers is recorded, and an actor's hop there and
@@ -75,11 +80,14 @@ public final class RequestLog: @unchecked Sendable {
         self.bodyBudget = max(0, bodyBudget)
     }
 
+    /// Redacts every entry on its way out.
+    private static let redactor = Redactor()
+
     /// Every recorded request, oldest first.
     public var all: [RecordedRequest] {
         get async {
             let (entries, oldest) = ring()
-            return Array(entries[oldest...] + entries[..<oldest])
+            return (entries[oldest...] + entries[..<oldest]).map { $0.redacted(by: Self.redactor) }
         }
     }
 
@@ -103,10 +111,11 @@ public final class RequestLog: @unchecked Sendable {
         var remaining = entries.count
         var index = oldest == 0 ? entries.count - 1 : oldest - 1
         while remaining > 0, found.count < limit {
-            let entry = entries[index]
-            if let after, entry.id <= after { break }
-            if before.map({ entry.id < $0 }) ?? true, filter.matches(entry) {
-                found.append(entry)
+            let id = entries[index].id
+            if let after, id <= after { break }
+            if before.map({ id < $0 }) ?? true {
+                let entry = entries[index].redacted(by: Self.redactor)
+                if filter.matches(entry) { found.append(entry) }
             }
             remaining -= 1
             index = index == 0 ? entries.count - 1 : index - 1
@@ -126,7 +135,7 @@ public final class RequestLog: @unchecked Sendable {
 
     /// The request with this id, if the log still holds it.
     public func entry(id: Int) async -> RecordedRequest? {
-        lock.withLock { index(of: id).map { entries[$0] } }
+        lock.withLock { index(of: id).map { entries[$0] } }?.redacted(by: Self.redactor)
     }
 
     /// Where the entry with this id is in the ring: ids are consecutive

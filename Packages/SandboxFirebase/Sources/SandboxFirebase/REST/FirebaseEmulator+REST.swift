@@ -16,8 +16,7 @@ extension FirebaseEmulator {
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
         let method = request.httpMethod
         let caller = try caller(of: request)
-        let path = try FirebasePath(
-            requestPath: priorityOnly ? String(request.path.dropLast("/.priority.json".count)) + ".json" : request.path)
+        let path = try FirebasePath(request, priorityOnly: priorityOnly)
         let namespace = try validated(request.query("ns") ?? configuration.defaultNamespace)
         var options = try Options(request)
         options.priorityOnly = priorityOnly

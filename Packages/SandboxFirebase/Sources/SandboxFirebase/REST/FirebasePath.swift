@@ -25,7 +25,13 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// `/posts/.json` and `/posts//.json` are the same place), each segment
     /// percent-decoded and then checked against Firebase's key rules.
     init(requestPath: String) throws(FirebaseEmulatorError) {
-        var raw = Substring(requestPath)
+        let keys = try Self.keys(ofRequestPath: requestPath)
+        try Self.validate(keys, tooLongError: nil)
+        self.keys = keys
+    }
+
+    private static func keys(ofRequestPath path: String) throws(FirebaseEmulatorError) -> [String] {
+        var raw = Substring(path)
         if raw.hasUTF8Suffix(".json") {
             raw = Substring(raw.utf8.dropLast(5))
         }
@@ -34,6 +40,29 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
             // A segment that is not valid percent-encoding cannot be a key.
             guard let key = PercentEncoding.decode(Substring(segment)) else { throw .invalidPath }
             keys.append(key)
+        }
+        return keys
+    }
+
+    /// The location a REST request names: its path parsed as
+    /// ``init(requestPath:)`` parses it, less a final `/.priority.json` when
+    /// `priorityOnly`. A path with nothing to decode reuses the segments the
+    /// request has already split, which every request reaches.
+    init(_ request: SandboxRequest, priorityOnly: Bool) throws(FirebaseEmulatorError) {
+        let suffix = priorityOnly ? "/.priority.json" : ".json"
+        var keys: [String]
+        if request.path.hasUTF8Suffix(suffix), !request.path.utf8.contains(UInt8(ascii: "%")) {
+            // Without `%`, the segments are the path's own text. The last
+            // one ends with the suffix: all of it for a priority, `.json`
+            // otherwise, which leaves a key unless the segment was only that.
+            keys = request.pathSegments
+            let last = keys.removeLast()
+            if !priorityOnly, last.utf8.count > 5 {
+                keys.append(String(Substring(last.utf8.dropLast(5))))
+            }
+        } else {
+            keys = try Self.keys(
+                ofRequestPath: priorityOnly ? String(request.path.dropLast(suffix.count)) + ".json" : request.path)
         }
         try Self.validate(keys, tooLongError: nil)
         self.keys = keys

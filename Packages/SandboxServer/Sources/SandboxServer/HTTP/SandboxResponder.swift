@@ -57,9 +57,7 @@ struct SandboxResponder: HTTPResponder {
             stream.terminate()
             return Self.invalidStatus(response.status)
         }
-        var headers = Self.fields(response.headers)
-        headers[.contentLength] = nil
-        headers[.transferEncoding] = nil
+        let headers = Self.fields(response.headers, without: .contentLength)
         guard !isHead else {
             stream.terminate()
             return Response(status: status, headers: headers)
@@ -101,22 +99,21 @@ struct SandboxResponder: HTTPResponder {
     /// and 304, as HTTP requires.
     static func completeResponse(_ response: SandboxResponse, data: Data, isHead: Bool) -> Response {
         guard let status = status(response.status) else { return invalidStatus(response.status) }
-        var headers = fields(response.headers)
-        headers[.transferEncoding] = nil
         switch status.code {
         case 204:
-            headers[.contentLength] = nil
-            return Response(status: status, headers: headers)
+            return Response(status: status, headers: fields(response.headers, without: .contentLength))
         case 304:
-            return Response(status: status, headers: headers)
+            return Response(status: status, headers: fields(response.headers))
         default:
             guard !isHead else {
+                var headers = fields(response.headers)
                 if headers[.contentLength].flatMap(Int.init) == nil {
                     headers[.contentLength] = String(data.count)
                 }
                 return Response(status: status, headers: headers)
             }
-            headers[.contentLength] = String(data.count)
+            var headers = fields(response.headers, without: .contentLength)
+            headers.append(HTTPField(name: .contentLength, value: String(data.count)))
             return Response(
                 status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         }
@@ -135,11 +132,16 @@ struct SandboxResponder: HTTPResponder {
     }
 
     /// Header fields with valid names; values are made legal by HTTPTypes.
-    private static func fields(_ headers: HTTPHeaders) -> HTTPFields {
+    /// `Transfer-Encoding` is never passed on (the server frames every
+    /// answer itself), nor `skipped`, which the caller sets itself or the
+    /// answer must not carry.
+    private static func fields(_ headers: HTTPHeaders, without skipped: HTTPField.Name? = nil) -> HTTPFields {
         var fields = HTTPFields()
-        fields.reserveCapacity(headers.count)
+        fields.reserveCapacity(headers.count + 1)
         for field in headers {
-            guard let name = knownNames[field.name] ?? HTTPField.Name(field.name) else { continue }
+            guard let name = knownNames[field.name] ?? HTTPField.Name(field.name),
+                name != .transferEncoding, name != skipped
+            else { continue }
             fields.append(HTTPField(name: name, value: field.value))
         }
         return fields
