@@ -4,7 +4,11 @@ import Networking
 ///
 /// Services never throw: every failure, the service's own errors included,
 /// is an HTTP answer shaped like the real API's.
-public protocol SandboxService: Sendable {
+///
+/// A service is a class: it holds its API's state for every request, and
+/// the Sandbox picks one for each request it answers, which for a class is
+/// a reference and a retain, not a copy through the existential's box.
+public protocol SandboxService: AnyObject, Sendable {
     /// A short name for logs and the start-up banner, such as `firebase`.
     var name: String { get }
 

@@ -4,8 +4,17 @@ extension StringProtocol {
     /// clusters from the end, which showed in the server's profile as a
     /// cost of every request. Inlinable, so each caller gets it specialized
     /// for its string type.
+    ///
+    /// Native strings compare as two byte buffers; walking the views index
+    /// by index cost as much again.
     @inlinable
     public func hasUTF8Suffix(_ suffix: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { bytes in
+            suffix.utf8.withContiguousStorageIfAvailable { end in
+                bytes.count >= end.count && UnsafeBufferPointer(rebasing: bytes.suffix(end.count)).elementsEqual(end)
+            }
+        }
+        if let compared = compared ?? nil { return compared }
         let bytes = utf8
         let suffixBytes = suffix.utf8
         guard bytes.count >= suffixBytes.count else { return false }
