@@ -47,7 +47,7 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// The location a REST request names: its path parsed as
     /// ``init(requestPath:)`` parses it, less a final `/.priority.json` when
     /// `priorityOnly`. A path with nothing to decode reuses the segments the
-    /// request has already split, which every request reaches.
+    /// request split when it arrived, instead of splitting it again.
     init(_ request: SandboxRequest, priorityOnly: Bool) throws(FirebaseEmulatorError) {
         let suffix = priorityOnly ? "/.priority.json" : ".json"
         var keys: [String]
