@@ -27,6 +27,7 @@ struct FileTransferBenchmark {
         try Self.writeFile(source, size: size)
         let server = try await TransferServer.start()
         defer { Task { await server.stop() } }
+        let baseURL = server.baseURL
         let target = folder.appendingPathComponent("downloaded.bin")
 
         typealias Variant = TransferCommand.Variant
@@ -46,7 +47,6 @@ struct FileTransferBenchmark {
                     sync()
                 #endif
                 do {
-                    let baseURL = server.baseURL
                     let run = try await OwnThread.run {
                         try TransferCommand.measure(variant, baseURL: baseURL, size: size, file: file)
                     }
@@ -108,7 +108,6 @@ struct FileTransferBenchmark {
                 #if canImport(Glibc)
                     sync()
                 #endif
-                let baseURL = server.baseURL
                 pairTimes[variant] = try? await OwnThread.run {
                     try TransferCommand.measure(variant, baseURL: baseURL, size: pairSize, file: target).seconds
                 }

@@ -1,5 +1,4 @@
 import Foundation
-import Networking
 
 /// The four lesson APIs, emulated: Firebase Realtime Database (paths ending
 /// in `.json`), Airtable (`/v0/`), Bankey (`/bankey/`) and SooGreyhounds
