@@ -216,6 +216,44 @@ struct FirebaseRulesTests {
         }
     }
 
+    @Test("A variable's methods read its own value: data before the write, newData after it, root from the top")
+    func snapshotVariableMethods() async throws {
+        let firebase = try await Self.harness(
+            rules: #"""
+                {"rules": {".read": true,
+                  "items": {"$id": {
+                    ".write": "!data.exists() || data.isString()",
+                    ".validate": "newData.isNumber() || newData.isBoolean() || newData.hasChildren(['a']) || root.child('allow').val() === true"
+                  }},
+                  "allow": {".write": true},
+                  "refs": {"$id": {".write": true, ".validate": "root.child('items/' + newData.val()).exists()"}},
+                  "raw": {"$id": {".write": true, ".validate": "root.child(newData.val()).exists()"}}
+                }}
+                """#)
+        // `data` is the value before the write: new items and strings may be replaced, numbers not.
+        #expect(await firebase.send("PUT", "/items/a.json", "1").status == 200)
+        expectError(await firebase.send("PUT", "/items/a.json", "2"), 401, "Permission denied")
+        #expect(await firebase.send("PUT", "/items/b.json", "true").status == 200)
+        #expect(await firebase.send("PUT", "/items/c.json", #"{"a": 1}"#).status == 200)
+        // `root` reads another part of the tree.
+        expectError(await firebase.send("PUT", "/items/d.json", #""text""#), 401, "Permission denied")
+        #expect(await firebase.send("PUT", "/allow.json", "true").status == 200)
+        #expect(await firebase.send("PUT", "/items/d.json", #""text""#).status == 200)
+        #expect(await firebase.send("PUT", "/items/d.json", "4").status == 200)
+        // A computed child path: a string, or a number added to one.
+        #expect(await firebase.send("PUT", "/refs/x.json", #""a""#).status == 200)
+        expectError(await firebase.send("PUT", "/refs/x.json", #""zzz""#), 401, "Permission denied")
+        #expect(await firebase.send("PUT", "/items/5.json", "5").status == 200)
+        #expect(await firebase.send("PUT", "/refs/y.json", "5").status == 200)
+        // A computed path that is not a string fails the rule, and says why.
+        #expect(await firebase.send("PUT", "/raw/x.json", #""items/a""#).status == 200)
+        let refused = await firebase.send("PUT", "/raw/x.json", "5")
+        expectError(refused, 401, "Permission denied")
+        #expect(refused.note?.contains("child() takes a string path") == true, "\(refused.note ?? "")")
+        #expect(
+            await firebase.send("GET", "/items.json").json == ["5": 5, "a": 1, "b": true, "c": ["a": 1], "d": 4])
+    }
+
     @Test("A denied request's note for the log says which rule refused it")
     func denialIsLogged() async throws {
         let firebase = try await Self.harness(rules: #"{"rules": {"posts": {".write": "auth != null"}}}"#)

@@ -78,6 +78,8 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
             return
         }
         var keys: [String] = []
+        // At most one key more than there are slashes: one allocation.
+        keys.reserveCapacity(utf8.count { $0 == UInt8(ascii: "/") } + 1)
         var start = utf8.startIndex
         var index = start
         while index != utf8.endIndex {

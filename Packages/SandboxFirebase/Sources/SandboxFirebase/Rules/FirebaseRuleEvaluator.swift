@@ -98,9 +98,19 @@ struct FirebaseRuleEvaluator {
         case .newData:
             // The new data is the tree as it is: cheap to read now, and
             // every child read below starts from it.
-            let value = place.newValue ?? context.data.value(at: place.path, isNew: true)
-            return FirebaseRuleSnapshot(path: place.path, isNew: true, value: value)
+            return FirebaseRuleSnapshot(path: place.path, isNew: true, value: value(ofSnapshot: .newData, at: place))
         case .root, .auth, .now, .query: return FirebaseRuleSnapshot(path: .root, isNew: false)
+        }
+    }
+
+    /// The value of the snapshot `root`, `data` or `newData` stands for at
+    /// `place`, read without making the snapshot (the root's before the
+    /// write for any other variable, which the compiler never asks for).
+    func value(ofSnapshot variable: FirebaseRuleExpression.Variable, at place: Place) -> JSON {
+        switch variable {
+        case .data: context.data.value(at: place.path, isNew: false)
+        case .newData: place.newValue ?? context.data.value(at: place.path, isNew: true)
+        case .root, .auth, .now, .query: context.data.value(at: .root, isNew: false)
         }
     }
 
@@ -275,11 +285,7 @@ struct FirebaseRuleEvaluator {
         // Only the methods that look at the value read it: `root.child(…)`
         // must not rebuild the whole database as it was before the write.
         switch name {
-        case .val: return FirebaseRuleValue(value(of: snapshot))
-        case .exists: return .bool(!value(of: snapshot).isNull)
-        case .isNumber: return .bool(value(of: snapshot).numberValue != nil)
-        case .isString: return .bool(value(of: snapshot).stringValue != nil)
-        case .isBoolean: return .bool(value(of: snapshot).boolValue != nil)
+        case _ where name.readsValueOnly: return try call(name, onValue: value(of: snapshot), with: arguments)
         case .getPriority: return FirebaseRuleValue(context.data.priority(at: snapshot.path, isNew: snapshot.isNew))
         case .parent, .child:
             return .snapshot(try descend(name, from: snapshot, with: arguments, childPath: childPath))
@@ -289,8 +295,26 @@ struct FirebaseRuleEvaluator {
                 return .bool(!FirebaseTree.value(in: known, at: path.keys[snapshot.path.depth...]).isNull)
             }
             return .bool(!context.data.value(at: path, isNew: snapshot.isNew).isNull)
+        default:
+            throw Failure(message: "no method '\(name.rawValue)' on RuleDataSnapshot")
+        }
+    }
+
+    /// A method that reads only a snapshot's value
+    /// (``FirebaseRuleExpression/Method/readsValueOnly``) called on a
+    /// snapshot whose value is `value`: what `newData.val()` needs, without
+    /// the snapshot.
+    mutating func call(
+        _ name: FirebaseRuleExpression.Method, onValue value: JSON, with arguments: [FirebaseRuleValue]
+    ) throws(Failure) -> FirebaseRuleValue {
+        switch name {
+        case .val: return FirebaseRuleValue(value)
+        case .exists: return .bool(!value.isNull)
+        case .isNumber: return .bool(value.numberValue != nil)
+        case .isString: return .bool(value.stringValue != nil)
+        case .isBoolean: return .bool(value.boolValue != nil)
         case .hasChildren:
-            guard case .object(let members) = value(of: snapshot) else { return .bool(false) }
+            guard case .object(let members) = value else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
             for key in keys {
@@ -341,7 +365,12 @@ struct FirebaseRuleEvaluator {
 
         /// The first of a call's arguments, which must be a string.
         init(_ arguments: [FirebaseRuleValue]) throws(Failure) {
-            guard case .string(let text)? = arguments.first else {
+            try self.init(argument: arguments.first)
+        }
+
+        /// A call's argument, which must be a string.
+        init(argument: FirebaseRuleValue?) throws(Failure) {
+            guard case .string(let text)? = argument else {
                 throw Failure(message: "child() takes a string path")
             }
             self.init(text)

@@ -37,6 +37,16 @@ indirect enum FirebaseRuleExpression: Sendable {
     enum Method: String, Sendable {
         case val, child, parent, hasChild, hasChildren, exists, getPriority, isNumber, isString, isBoolean
         case contains, beginsWith, endsWith, replace, toLowerCase, toUpperCase, matches
+
+        /// Whether the method, called on a snapshot, reads only its value
+        /// (not its path): `val()`, `exists()`, the `is…()` tests and
+        /// `hasChildren()`.
+        var readsValueOnly: Bool {
+            switch self {
+            case .val, .exists, .isNumber, .isString, .isBoolean, .hasChildren: true
+            default: false
+            }
+        }
     }
 
     /// Operators of one operand.

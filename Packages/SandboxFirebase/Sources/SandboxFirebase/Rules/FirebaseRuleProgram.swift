@@ -114,8 +114,19 @@ struct FirebaseRuleProgram: Sendable {
             }
         }
         let arguments = Arguments(arguments)
+        // `newData.val()`, `data.exists()`: only the variable's value is
+        // read, so no snapshot is made (the variable's node and the call
+        // each spend their step).
+        if case .variable(let variable) = target, variable.isSnapshot, method.readsValueOnly {
+            return { evaluator, place throws(Failure) in
+                try evaluator.step(2)
+                let values = try arguments.values(&evaluator, place)
+                return try evaluator.call(
+                    method, onValue: evaluator.value(ofSnapshot: variable, at: place), with: values)
+            }
+        }
         let childPath = Self.childPath(method, arguments)
-        // `newData.val()`, `data.child('uid').exists()`: a method of a
+        // `data.child('uid').val()`, `root.child(…).exists()`: a method of a
         // snapshot is called on the snapshot itself, never boxed in a value.
         if let snapshot = compileSnapshot(target) {
             return { evaluator, place throws(Failure) in
@@ -152,6 +163,17 @@ struct FirebaseRuleProgram: Sendable {
             guard let target = compileSnapshot(target) else { return nil }
             let arguments = Arguments(arguments)
             let childPath = Self.childPath(method, arguments)
+            // `root.child('topics/' + newData.val())`: one computed path,
+            // read as a path straight from its value, with no argument list.
+            if method == .child, case .computed(let programs) = arguments, programs.count == 1 {
+                let argument = programs[0]
+                return { evaluator, place throws(Failure) in
+                    try evaluator.step()
+                    let snapshot = try target(&evaluator, place)
+                    let path = try FirebaseRuleEvaluator.ChildPath(argument: try argument(&evaluator, place))
+                    return try evaluator.descend(method, from: snapshot, with: [], childPath: path)
+                }
+            }
             return { evaluator, place throws(Failure) in
                 try evaluator.step()
                 let snapshot = try target(&evaluator, place)
