@@ -168,7 +168,10 @@ public final class FirebaseEmulator: SandboxService {
     /// send GET and POST.
     static func method(of request: SandboxRequest) -> String {
         let override = request.headers["X-HTTP-Method-Override"] ?? request.query("x-http-method-override")
-        return (override ?? request.method).uppercased()
+        let method = override ?? request.method
+        // Almost always sent in ASCII capitals already: no new string then.
+        let isUppercase = method.utf8.allSatisfy { !(UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) && $0 < 0x80 }
+        return isUppercase ? method : method.uppercased()
     }
 
     /// Namespaces become storage namespaces and appear in URLs, so they are

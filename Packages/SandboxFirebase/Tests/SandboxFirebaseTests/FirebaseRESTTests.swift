@@ -163,7 +163,7 @@ struct FirebaseRESTTests {
         #expect(await firebase.send("GET", "/d.json").body == #"{"e":6}"#)
     }
 
-    @Test("The method override works as a header and as a query item")
+    @Test("The method override works as a header and as a query item, in any case")
     func methodOverride() async throws {
         let firebase = try await FirebaseHarness()
         let put = await firebase.send("POST", "/a.json", "1", headers: ["X-HTTP-Method-Override": "PUT"])
@@ -173,6 +173,11 @@ struct FirebaseRESTTests {
         #expect(patch.body == #"{"c":2}"#)
         let delete = await firebase.send("POST", "/a.json?x-http-method-override=DELETE")
         #expect(delete.status == 200 && delete.body == "null")
+        #expect(await firebase.send("GET", "/.json").body == #"{"b":{"c":2}}"#)
+        // The override, like the method, is read in capitals.
+        let lower = await firebase.send("POST", "/e.json", "3", headers: ["X-HTTP-Method-Override": "put"])
+        #expect(lower.status == 200 && lower.body == "3")
+        #expect(await firebase.send("POST", "/e.json?x-http-method-override=Delete").body == "null")
         #expect(await firebase.send("GET", "/.json").body == #"{"b":{"c":2}}"#)
     }
 

@@ -44,28 +44,39 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
 
     /// The parameters of `path` if it matches, `nil` otherwise.
     public func match(_ path: [String]) -> RouteParameters? {
+        // Checked first without keeping anything: a route that fails late
+        // (`/{path...}/.priority.json` against `/a.json`, tried on every
+        // Firebase request) then allocates nothing.
+        guard walk(path, { _, _, _ in }) else { return nil }
         var parameters = RouteParameters(matching: path)
+        _ = walk(path) { name, range, suffix in parameters.add(name, range: range, droppingSuffix: suffix) }
+        return parameters
+    }
+
+    /// Whether `path` matches, handing each parameter's name, segment range
+    /// and suffix length to `found` on the way.
+    private func walk(_ path: [String], _ found: (String, Range<Int>, Int) -> Void) -> Bool {
         var index = 0
         for (position, segment) in segments.enumerated() {
             switch segment {
             case .literal(let text):
-                guard index < path.count, path[index] == text else { return nil }
+                guard index < path.count, path[index] == text else { return false }
                 index += 1
             case .parameter(let name):
-                guard index < path.count else { return nil }
-                parameters.add(name, range: index..<(index + 1))
+                guard index < path.count else { return false }
+                found(name, index..<(index + 1), 0)
                 index += 1
             case .rest(let name, let suffix):
                 // Everything up to the segments the pattern names after it.
                 let end = path.count - (segments.count - position - 1)
-                guard end >= index else { return nil }
+                guard end >= index else { return false }
                 if !suffix.isEmpty {
-                    guard end > index, path[end - 1].hasUTF8Suffix(suffix) else { return nil }
+                    guard end > index, path[end - 1].hasUTF8Suffix(suffix) else { return false }
                 }
-                parameters.add(name, range: index..<end, droppingSuffix: suffix.utf8.count)
+                found(name, index..<end, suffix.utf8.count)
                 index = end
             }
         }
-        return index == path.count ? parameters : nil
+        return index == path.count
     }
 }
