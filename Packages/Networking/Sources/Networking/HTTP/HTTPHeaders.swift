@@ -81,6 +81,12 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
         fields.append(Field(name: name, value: value))
     }
 
+    /// Makes room for `minimumCapacity` fields, so a caller that knows how
+    /// many it adds grows the storage once.
+    public mutating func reserveCapacity(_ minimumCapacity: Int) {
+        fields.reserveCapacity(minimumCapacity)
+    }
+
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }

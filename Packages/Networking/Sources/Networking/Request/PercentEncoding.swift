@@ -92,8 +92,8 @@ public enum PercentEncoding {
                 index += 1
                 continue
             }
-            guard index + 2 < bytes.endIndex, let high = hexValue(bytes[index + 1]),
-                let low = hexValue(bytes[index + 2])
+            guard index + 2 < bytes.endIndex, let high = hexDigitValue(bytes[index + 1]),
+                let low = hexDigitValue(bytes[index + 2])
             else { return nil }
             decoded.append(high << 4 | low)
             index += 3
@@ -101,7 +101,9 @@ public enum PercentEncoding {
         return String(bytes: decoded, encoding: .utf8)
     }
 
-    private static func hexValue(_ byte: UInt8) -> UInt8? {
+    /// The value of one hex digit (`0`–`9`, `a`–`f`, `A`–`F`), or `nil`:
+    /// what each of the two digits after a `%` must be.
+    public static func hexDigitValue(_ byte: UInt8) -> UInt8? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
         case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10

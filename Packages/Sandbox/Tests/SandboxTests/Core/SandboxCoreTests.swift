@@ -23,6 +23,26 @@ struct SandboxCoreTests {
         #expect(rewritten.query("bad") == "%zz 1")
         #expect(rewritten.query("accent") == "é")
         #expect(rewritten.query("q") == nil)
+        // Empty segments and items are skipped wherever they fall, a
+        // combining mark after a slash stays with its segment, and a path
+        // with no slash at all is one segment.
+        let sparse = SandboxRequest("GET", "//a///e\u{301}/\u{301}x/?&&a=1&&=2&b=&")
+        #expect(sparse.pathSegments == ["a", "e\u{301}", "\u{301}x"])
+        #expect(sparse.queryItems.map(\.name) == ["a", "", "b"])
+        #expect(sparse.queryItems.map(\.value) == ["1", "2", ""])
+        #expect(SandboxRequest("GET", "plain").pathSegments == ["plain"])
+        #expect(SandboxRequest("GET", "/").pathSegments.isEmpty && SandboxRequest("GET", "/?").queryItems.isEmpty)
+    }
+
+    @Test("Control characters are found raw and percent-encoded, in either case, and only as two hex digits")
+    func controlCharacters() {
+        for path in ["/a%00", "/a%0a", "/a%0A", "/%7f", "/%7F", "/%1f.json", "/a\u{7F}", "/a\tb", "/%%00"] {
+            #expect(SandboxRequest.hasControlCharacters(inPath: path), "\(path)")
+        }
+        for path in ["/a%20b", "/%+1", "/%-0", "/%0", "/%", "/%2", "/%zz", "/caf\u{e9}", "/%7E", "/%80", ""] {
+            #expect(!SandboxRequest.hasControlCharacters(inPath: path), "\(path)")
+        }
+        #expect(SandboxRequest.hasControlCharacters(inPath: "/x/a%00b".dropFirst(2)))
     }
 
     @Test("A fault answers the next N matching requests, then the service does")

@@ -78,6 +78,7 @@ struct SandboxResponder: HTTPResponder {
     /// the caller is on this machine.
     static func sandboxRequest(from head: HTTPRequest, body: Data, remoteAddress: SocketAddress?) -> SandboxRequest {
         var headers = HTTPHeaders()
+        headers.reserveCapacity(head.headerFields.count + 1)
         if let authority = head.authority {
             headers.add(name: "Host", value: authority)
         }

@@ -10,13 +10,15 @@ struct SandboxServerResponder<Admin: HTTPResponder>: HTTPResponder where Admin.C
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
         // Checked on the raw path, before anything decodes it: a NUL would
-        // cut a console file's name short.
-        if AdminRouter.handles(request.uri.path), SandboxRequest.hasControlCharacters(inPath: request.uri.path) {
+        // cut a console file's name short. (`uri.path` makes a new string
+        // each time it is read.)
+        let path = request.uri.path
+        guard AdminRouter.handles(path) else {
+            return try await emulators.respond(to: request, context: context)
+        }
+        if SandboxRequest.hasControlCharacters(inPath: path) {
             let refusal = AdminError(.badRequest, "Invalid path: it contains a control character.")
             return try refusal.response(from: request, context: context)
-        }
-        guard AdminRouter.handles(request.uri.path) else {
-            return try await emulators.respond(to: request, context: context)
         }
         // Admin bodies are small: collected here, within their limit, so an
         // oversized one is refused like an emulator's, once, and unread.
