@@ -66,32 +66,9 @@ public struct SandboxRequest: Sendable {
     public private(set) var pathSegments: [String]
 
     private static func segments(of path: String) -> [String] {
-        mapPieces(of: path, separatedBy: UInt8(ascii: "/")) { segment in
+        path.mapPieces(separatedBy: UInt8(ascii: "/")) { segment in
             PercentEncoding.decode(segment) ?? String(segment)
         }
-    }
-
-    /// `transform` applied to each non-empty piece of `text` between
-    /// `separator` bytes, in order, into one array allocated once. Split as
-    /// bytes: splitting a string compares grapheme clusters.
-    private static func mapPieces<Piece>(
-        of text: String, separatedBy separator: UInt8, _ transform: (Substring) -> Piece
-    ) -> [Piece] {
-        let utf8 = text.utf8
-        guard !utf8.isEmpty else { return [] }
-        var pieces: [Piece] = []
-        pieces.reserveCapacity(utf8.count { $0 == separator } + 1)
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == separator {
-                if start != index { pieces.append(transform(Substring(utf8[start..<index]))) }
-                start = utf8.index(after: index)
-            }
-            utf8.formIndex(after: &index)
-        }
-        if start != utf8.endIndex { pieces.append(transform(Substring(utf8[start...]))) }
-        return pieces
     }
 
     /// The query items in order, decoded form-style (`+` is a space).
@@ -106,7 +83,7 @@ public struct SandboxRequest: Sendable {
     /// body, in order: split at `&` (empty items skipped), then at the
     /// first `=` (none means an empty value), each side decoded form-style.
     public static func formItems(_ text: String) -> [(name: String, value: String)] {
-        mapPieces(of: text, separatedBy: UInt8(ascii: "&")) { pair in
+        text.mapPieces(separatedBy: UInt8(ascii: "&")) { pair in
             guard let equals = pair.utf8.firstIndex(of: UInt8(ascii: "=")) else {
                 return (QueryItem.formDecoded(pair), "")
             }

@@ -71,26 +71,7 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path written in a PATCH body key or an `orderBy` value:
     /// `a/b`, with leading, trailing and doubled slashes ignored.
     init(relative text: String) {
-        // Most are one key (`child('uid')`): no splitting then.
-        let utf8 = text.utf8
-        guard utf8.contains(UInt8(ascii: "/")) else {
-            keys = text.isEmpty ? [] : [text]
-            return
-        }
-        var keys: [String] = []
-        // At most one key more than there are slashes: one allocation.
-        keys.reserveCapacity(utf8.count { $0 == UInt8(ascii: "/") } + 1)
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            if utf8[index] == UInt8(ascii: "/") {
-                if start != index { keys.append(String(text[start..<index])) }
-                start = utf8.index(after: index)
-            }
-            index = utf8.index(after: index)
-        }
-        if start != utf8.endIndex { keys.append(String(text[start..<utf8.endIndex])) }
-        self.keys = keys
+        keys = text.mapPieces(separatedBy: UInt8(ascii: "/")) { String($0) }
     }
 
     /// Checks every key, then the depth.
