@@ -42,25 +42,36 @@ struct RulesWriteBenchmark {
         let open = try await Self.sandbox(rules: nil)
         let guarded = try await Self.sandbox(rules: Self.rules)
         let token = FirebaseEmulator.unsignedIDToken(uid: "ada", claims: ["name": "Ada"])
-        let writes = settings.count(5_000, minimum: 200)
-        var round = 0
-        let samples = try await Repetitions.interleaved(
-            settings.rounds,
+        // Each round is five bursts of a thousand writes per variant, in
+        // turns: the machine's speed wanders over seconds, so a round is
+        // judged by its bursts' paired ratios, as benchmark 8 is.
+        let bursts = 5
+        let writes = settings.count(1_000, minimum: 40)
+        var burst = 0
+        for sandbox in [open, guarded] {  // warm: code, caches, the token cache
+            burst += 1
+            _ = try await Self.write(writes, to: sandbox, token: token, round: burst)
+        }
+        let times = try await Repetitions.bursts(
+            settings.rounds, bursts: bursts,
             variants: [open, guarded].map { sandbox in
                 {
-                    round += 1
-                    return try await Self.write(writes, to: sandbox, token: token, round: round) / Double(writes)
+                    burst += 1
+                    return try await Self.write(writes, to: sandbox, token: token, round: burst) / Double(writes)
                 }
             })
-        let ratio = samples[0].median / samples[1].median
+        let ratios = Samples(zip(times[0], times[1]).map { Repetitions.pairedRatio($0, $1) })
+        let perWrite = times.map { Samples($0.flatMap { $0 }) }
         let overHTTP = try await Self.overHTTP(settings: settings, token: token)
         let httpRatio = overHTTP[1].median / overHTTP[0].median
         return [
             .judged(
                 "10. Firebase writes as a signed-in user, ten rules vs open rules",
-                measured: "open: \(Format.duration(samples[0])); ten rules: \(Format.duration(samples[1])) per write",
-                judgedBy: "writes/s under the rules ÷ under open rules", value: ratio, ratio: Format.ratio(ratio),
-                target: .atLeast(0.8)),
+                measured:
+                    "open: \(Format.duration(perWrite[0])); ten rules: \(Format.duration(perWrite[1])) per write; "
+                    + "round ratios \(Format.ratio(ratios.min))–\(Format.ratio(ratios.max))",
+                judgedBy: "writes/s under the rules ÷ under open rules, median of rounds", value: ratios.median,
+                ratio: Format.ratio(ratios.median), target: .atLeast(0.8)),
             .info(
                 "10. The same writes over HTTP, 8 at a time (AsyncHTTPClient)",
                 measured: "open: \(Format.rate(overHTTP[0])); ten rules: \(Format.rate(overHTTP[1]))",

@@ -199,12 +199,15 @@ actor FirebaseDatabase {
             priorities.apply(change)
         }
         // An empty PATCH writes nothing but still needs permission to write.
+        // The tree holds each set's normalized value exactly as given, so a
+        // single set's value is the new data at its path.
         let checked = paths.isEmpty ? [write.path] : paths
         if let check,
             let denial = check.write(
                 checked,
                 data: FirebaseRuleData(
-                    tree: tree, replaced: replaced, priorities: priorities, previousPriorities: previousPriorities))
+                    tree: tree, replaced: replaced, written: sets.count == 1 ? sets[0] : nil, priorities: priorities,
+                    previousPriorities: previousPriorities))
         {
             // Refused: put back what the write replaced, outermost last.
             for entry in replaced.reversed() {

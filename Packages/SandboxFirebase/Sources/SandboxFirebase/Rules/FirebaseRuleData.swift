@@ -15,6 +15,10 @@ struct FirebaseRuleData: Sendable {
     let priorities: FirebasePriorities
     /// The priorities before the write.
     let previousPriorities: FirebasePriorities
+    /// The one place a single-path write set, and the value it left there:
+    /// the new data at the written path, known without a walk from the root
+    /// through the database's largest objects.
+    let written: (path: FirebasePath, value: JSON)?
 
     /// The data of a read: nothing replaced.
     init(tree: FirebaseTree, priorities: FirebasePriorities = FirebasePriorities()) {
@@ -22,16 +26,20 @@ struct FirebaseRuleData: Sendable {
         replaced = []
         self.priorities = priorities
         previousPriorities = priorities
+        written = nil
     }
 
-    /// The data of a write applied to `tree`, which replaced `replaced`.
+    /// The data of a write applied to `tree`, which replaced `replaced`;
+    /// `written` is the place and value of a write that set one place.
     init(
         tree: FirebaseTree, replaced: [(path: FirebasePath, value: JSON)],
+        written: (path: FirebasePath, value: JSON)? = nil,
         priorities: FirebasePriorities = FirebasePriorities(),
         previousPriorities: FirebasePriorities = FirebasePriorities()
     ) {
         self.tree = tree
         self.replaced = replaced.count < 2 ? replaced : replaced.sorted { $0.path.depth < $1.path.depth }
+        self.written = written
         self.priorities = priorities
         self.previousPriorities = previousPriorities
     }
@@ -43,6 +51,7 @@ struct FirebaseRuleData: Sendable {
 
     /// The value at `path`, after the write when `isNew`, else before it.
     func value(at path: FirebasePath, isNew: Bool) -> JSON {
+        if isNew, let written, written.path == path { return written.value }
         guard !isNew, !replaced.isEmpty else { return tree.value(at: path) }
         // Inside a replaced place: read the old value.
         for entry in replaced where path.isWithin(entry.path) {
