@@ -78,7 +78,7 @@ struct ClientOverheadBenchmark {
             _ = try await Load.run(total: settings.count(500, minimum: 16), inFlight: inFlight, operation)
         }
         // Bursts of a tenth of a second or less, alternated (see
-        // ``Repetitions/bursts(_:bursts:variants:)``).
+        // ``Repetitions/bursts(_:bursts:warmUp:variants:)``).
         let burst = inFlight == 1 ? 100 : 250
         let bursts = max(1, total(inFlight: inFlight) / burst)
         let seconds = try await Repetitions.bursts(
@@ -101,13 +101,13 @@ struct ClientOverheadBenchmark {
     /// bursts' ratios); the rates beside it are each client's median and
     /// range over the rounds, and the spread is the ratios' range.
     private static func overhead(_ name: String, _ raw: [[Double]], _ sdk: [[Double]], requests: Int) -> ResultRow {
-        let ratios = Samples(zip(raw, sdk).map { Repetitions.pairedRatio($0, $1) })
+        let ratios = Repetitions.roundRatios(raw, sdk)
         let rawRates = rates(raw, requests: requests)
         let sdkRates = rates(sdk, requests: requests)
         return .judged(
             name,
             measured: "raw \(Format.rate(rawRates)); SDK \(Format.rate(sdkRates)); "
-                + "round ratios \(Format.ratio(ratios.min))–\(Format.ratio(ratios.max)), "
+                + "\(Format.roundRatios(ratios)), "
                 + "spread \(Format.percent(ratios.max / ratios.min - 1))",
             judgedBy: "SDK ÷ raw requests/s, median of rounds", value: ratios.median,
             ratio: Format.ratio(ratios.median), target: .atLeast(0.95))

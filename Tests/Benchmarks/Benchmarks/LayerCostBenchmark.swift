@@ -11,7 +11,7 @@ import Networking
 /// same GET of benchmark 1's item, one at a time and then 16 in flight; the
 /// server runs in a child process (`benchmarks serve`), so the process's CPU
 /// time is the client's alone. The variants run in alternating bursts, like
-/// benchmarks 1 and 2 (``Repetitions/bursts(_:bursts:variants:)``).
+/// benchmarks 1 and 2 (``Repetitions/bursts(_:bursts:warmUp:variants:)``).
 ///
 /// Each row reports the CPU time per request (all threads of this process:
 /// URLSession's, libcurl's, the executor's) and what the layer adds to the

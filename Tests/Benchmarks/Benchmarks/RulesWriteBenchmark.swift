@@ -48,19 +48,15 @@ struct RulesWriteBenchmark {
         let bursts = 5
         let writes = settings.count(1_000, minimum: 40)
         var burst = 0
-        for sandbox in [open, guarded] {  // warm: code, caches, the token cache
-            burst += 1
-            _ = try await Self.write(writes, to: sandbox, token: token, round: burst)
-        }
         let times = try await Repetitions.bursts(
-            settings.rounds, bursts: bursts,
+            settings.rounds, bursts: bursts, warmUp: true,
             variants: [open, guarded].map { sandbox in
                 {
                     burst += 1
                     return try await Self.write(writes, to: sandbox, token: token, round: burst) / Double(writes)
                 }
             })
-        let ratios = Samples(zip(times[0], times[1]).map { Repetitions.pairedRatio($0, $1) })
+        let ratios = Repetitions.roundRatios(times[0], times[1])
         let perWrite = times.map { Samples($0.flatMap { $0 }) }
         let overHTTP = try await Self.overHTTP(settings: settings, token: token)
         let httpRatio = overHTTP[1].median / overHTTP[0].median
@@ -69,7 +65,7 @@ struct RulesWriteBenchmark {
                 "10. Firebase writes as a signed-in user, ten rules vs open rules",
                 measured:
                     "open: \(Format.duration(perWrite[0])); ten rules: \(Format.duration(perWrite[1])) per write; "
-                    + "round ratios \(Format.ratio(ratios.min))–\(Format.ratio(ratios.max))",
+                    + Format.roundRatios(ratios),
                 judgedBy: "writes/s under the rules ÷ under open rules, median of rounds", value: ratios.median,
                 ratio: Format.ratio(ratios.median), target: .atLeast(0.8)),
             .info(

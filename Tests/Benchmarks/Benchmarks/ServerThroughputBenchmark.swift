@@ -8,7 +8,7 @@ import Sandbox
 ///
 /// Each round alternates one-second runs of the two servers, and is judged
 /// by the median of its pairs' ratios, as the client benchmarks are (see
-/// ``Repetitions/bursts(_:bursts:variants:)``): this machine's speed
+/// ``Repetitions/bursts(_:bursts:warmUp:variants:)``): this machine's speed
 /// wanders over seconds, and three-second rounds compared by their medians
 /// could set a slow stretch of one server against a fast one of the other.
 struct ServerThroughputBenchmark {
@@ -29,13 +29,13 @@ struct ServerThroughputBenchmark {
                         { try await generator.throughput(url, connections: 16, seconds: 1, requests: requests) }
                     })
                 await bare.stop()
-                let ratios = Samples(zip(rates[0], rates[1]).map { Repetitions.pairedRatio($0, $1) })
+                let ratios = Repetitions.roundRatios(rates[0], rates[1])
                 return [
                     .judged(
                         "8. Server throughput, small GET, 16 connections (\(generator.name))",
                         measured: "Sandbox \(Format.rate(Self.medians(rates[0]))); "
                             + "bare Hummingbird \(Format.rate(Self.medians(rates[1]))); "
-                            + "round ratios \(Format.ratio(ratios.min))–\(Format.ratio(ratios.max))",
+                            + Format.roundRatios(ratios),
                         judgedBy: "Sandbox ÷ bare requests/s, median of rounds", value: ratios.median,
                         ratio: Format.ratio(ratios.median), target: .atLeast(0.8))
                 ]

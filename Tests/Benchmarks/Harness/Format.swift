@@ -40,6 +40,12 @@ enum Format {
         decimal(value, digits: 2)
     }
 
+    /// `round ratios 0.81–0.85`: the range of a burst benchmark's round
+    /// ratios, which shows a slow stretch of the machine.
+    static func roundRatios(_ ratios: Samples) -> String {
+        "round ratios \(ratio(ratios.min))–\(ratio(ratios.max))"
+    }
+
     /// A ratio's median with its range: `0.97 (0.95–0.99)`.
     static func ratio(_ samples: Samples) -> String {
         "\(ratio(samples.median)) (\(ratio(samples.min))–\(ratio(samples.max)))"

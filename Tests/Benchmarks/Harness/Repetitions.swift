@@ -39,21 +39,23 @@ enum Repetitions {
     }
 
     /// Rounds made of many short bursts: each variant's burst runs in turn,
-    /// `bursts` times per round; returns, per variant and round, the value
-    /// of each burst in the order run.
+    /// `bursts` times per round (after one unmeasured burst of each with
+    /// `warmUp`); returns, per variant and round, the value of each burst in
+    /// the order run.
     ///
     /// A machine whose speed wanders over a second or two (a virtual
     /// machine's does) moves long rounds of different variants differently;
     /// bursts of a tenth of a second, alternated, see the same machine, so
     /// two variants' bursts at the same position compare like with like
-    /// (see ``pairedRatio(_:_:)``).
+    /// (see ``roundRatios(_:_:)``).
     static func bursts<Value>(
         _ rounds: Int,
         bursts: Int,
+        warmUp: Bool = false,
         variants: [() async throws -> Value]
     ) async throws -> [[[Value]]] {
         let count = max(1, bursts)
-        let values = try await interleavedValues(max(1, rounds) * count, warmUp: false, variants: variants)
+        let values = try await interleavedValues(max(1, rounds) * count, warmUp: warmUp, variants: variants)
         return values.map { bursts in
             stride(from: 0, to: bursts.count, by: count).map { start in
                 Array(bursts[start..<min(start + count, bursts.count)])
@@ -66,5 +68,12 @@ enum Repetitions {
     /// burst that met a hiccup of the machine does not move it.
     static func pairedRatio(_ baseline: [Double], _ variant: [Double]) -> Double {
         Samples(zip(baseline, variant).map { $0 / $1 }).median
+    }
+
+    /// Each round's ``pairedRatio(_:_:)`` of `baseline` to `variant`
+    /// bursts, as ``bursts(_:bursts:warmUp:variants:)`` returns them: what
+    /// a burst benchmark is judged by (their median) and shows (their range).
+    static func roundRatios(_ baseline: [[Double]], _ variant: [[Double]]) -> Samples {
+        Samples(zip(baseline, variant).map { pairedRatio($0, $1) })
     }
 }
