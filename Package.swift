@@ -241,6 +241,7 @@ let package = Package(
                     "FirebaseClient", "PostFeedClient", "MessageBoardClient",
                     asyncHTTPClient("AsyncHTTPClient", from: "async-http-client"),
                     server("Hummingbird", from: "hummingbird"),
+                    server("HTTPTypes", from: "swift-http-types"),
                     server("ArgumentParser", from: "swift-argument-parser"),
                 ],
                 path: "Tests/Benchmarks"

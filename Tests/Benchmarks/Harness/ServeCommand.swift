@@ -17,7 +17,7 @@ struct ServeCommand: AsyncParsableCommand {
         commandName: "serve", abstract: "Serves an in-memory Sandbox (used by benchmarks 9 and 12).",
         shouldDisplay: false)
 
-    @Flag(help: "Serve benchmark 8's bare Hummingbird route at /item instead of the Sandbox.")
+    @Flag(help: "Serve benchmark 8's bare Hummingbird route, at the item's path, instead of the Sandbox.")
     var bare = false
 
     func run() async throws {
@@ -31,11 +31,11 @@ struct ServeCommand: AsyncParsableCommand {
         await server.stop()
     }
 
-    /// The bare route, serving the bytes the Sandbox answers for the item
+    /// The bare route, serving the answer the Sandbox gives for the item
     /// (asked of an in-process Sandbox: no server needed for that).
     private func serveBare() async throws {
         let item = try await BenchServer.sandbox().respond(to: BenchServer.itemSandboxRequest)
-        let baseline = try await BareHummingbirdServer.start(body: item.data)
+        let baseline = try await BareHummingbirdServer.start(answer: item)
         try await Self.printPortAndWait(baseline.url.port ?? 0)
         await baseline.stop()
     }

@@ -162,7 +162,7 @@ public final class AirtableEmulator: SandboxService {
 
     /// Paths under `/v0/`.
     public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasPrefix("/v0/")
+        request.path.hasUTF8Prefix("/v0/")
     }
 
     /// Answers a request the way api.airtable.com does.

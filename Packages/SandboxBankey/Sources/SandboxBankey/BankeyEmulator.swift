@@ -44,7 +44,7 @@ public final class BankeyEmulator: SandboxService {
 
     /// Paths under `/bankey/`.
     public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasPrefix("/bankey/")
+        request.path.hasUTF8Prefix("/bankey/")
     }
 
     /// The endpoints of ``routes``, for endpoint lists.

@@ -31,6 +31,23 @@ struct JSONTests {
                 == "{\n  \"a\" : [\n    1,\n    {\n      \"b\" : null\n    }\n  ]\n}")
     }
 
+    @Test("Output past the first buffer grows, compact and pretty, and reads back the same", arguments: [false, true])
+    func longOutput(pretty: Bool) throws {
+        // Keys and values that need escaping, non-ASCII text, and a long
+        // string written in one piece: thousands of bytes, many growths.
+        var members: [String: JSON] = [:]
+        for index in 0..<300 {
+            members["k\(index)\"\u{1}é"] = [
+                "text": .string(String(repeating: "ab😀\n", count: index)), "n": .number(Double(index)),
+            ]
+        }
+        let value = JSON.object(members)
+        let data = value.serialized(pretty: pretty)
+        #expect(data.count > 100_000)
+        #expect(try JSON.parse(String(decoding: data, as: UTF8.self)) == value)
+        #expect(JSON.string("").serialized() == Data(#""""#.utf8))
+    }
+
     @Test(
         "Rejects what is not strict JSON, saying where",
         arguments: [

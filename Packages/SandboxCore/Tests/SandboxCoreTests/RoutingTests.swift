@@ -37,6 +37,19 @@ struct RoutingTests {
         #expect(both.match(["v0", "app1", "a", "b.json"]) == RouteParameters(["base": "app1", "rest": "a/b"]))
     }
 
+    @Test("Services claim paths by their bytes: prefixes compare UTF-8, not characters")
+    func prefixes() {
+        #expect("/v0/app/Table".hasUTF8Prefix("/v0/"))
+        #expect(!"/v0".hasUTF8Prefix("/v0/"))
+        #expect("/bankey/".hasUTF8Prefix("/bankey/"))
+        #expect("anything".hasUTF8Prefix(""))
+        #expect("/images/\(String(repeating: "é", count: 40))".dropFirst(0).hasUTF8Prefix("/images/"))
+        // A path is bytes: a combining accent after the `/` leaves the
+        // prefix whole, and `e` with an accent is not `é`.
+        #expect("/v0/\u{301}x".hasUTF8Prefix("/v0/"))
+        #expect(!"e\u{301}".hasUTF8Prefix("\u{e9}"))
+    }
+
     @Test("A table tries routes in order, tells a wrong method from a missing path, and lists its endpoints")
     func table() async {
         let table = RouteTable<String>([

@@ -110,7 +110,7 @@ public final class FirebaseAuthEmulator: SandboxService {
     /// `/securetoken.googleapis.com/`, `/emulator/v1/` and (the legacy v3
     /// API) `/www.googleapis.com/identitytoolkit/`.
     public func handles(_ request: SandboxRequest) -> Bool {
-        Self.prefixes.contains { request.path.hasPrefix($0) }
+        Self.prefixes.contains { request.path.hasUTF8Prefix($0) }
     }
 
     /// Answers with the route for the request, or Google's 404.

@@ -77,7 +77,7 @@ public final class SooGreyhoundsEmulator: SandboxService {
 
     /// `/services/rest` and the image paths.
     public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasPrefix("/services/") || request.path.hasPrefix("/images/")
+        request.path.hasUTF8Prefix("/services/") || request.path.hasUTF8Prefix("/images/")
     }
 
     /// The endpoints of ``routes``, for endpoint lists.

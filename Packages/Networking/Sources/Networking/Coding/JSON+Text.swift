@@ -8,14 +8,16 @@ extension JSON {
     /// the Firebase emulator supplies Firebase's key order and its rule that
     /// objects keyed by array indexes read back as arrays.
     public struct ObjectLayout: Sendable {
-        /// The members in the order they are written.
-        public var members: @Sendable ([String: JSON]) -> [(key: String, value: JSON)]
+        /// Hands an object's members to `body`, in the order they are
+        /// written. A visitor rather than a list, so a layout can order a
+        /// small object without allocating one.
+        public var members: @Sendable (_ members: [String: JSON], _ body: (String, JSON) -> Void) -> Void
         /// The elements to write instead of the object, or `nil`.
         public var elements: @Sendable ([String: JSON]) -> [JSON]?
 
         /// A layout with its member order and its arrays.
         public init(
-            members: @escaping @Sendable ([String: JSON]) -> [(key: String, value: JSON)],
+            members: @escaping @Sendable (_ members: [String: JSON], _ body: (String, JSON) -> Void) -> Void,
             elements: @escaping @Sendable ([String: JSON]) -> [JSON]?
         ) {
             self.members = members
@@ -24,7 +26,9 @@ extension JSON {
 
         /// Keys sorted by their UTF-8 bytes; objects stay objects.
         public static let sortedKeys = ObjectLayout(
-            members: { $0.sorted { $0.key < $1.key } },
+            members: { members, body in
+                for (key, value) in members.sorted(by: { $0.key < $1.key }) { body(key, value) }
+            },
             elements: { _ in nil }
         )
     }
@@ -44,10 +48,8 @@ extension JSON {
     /// The value as JSON text with objects laid out by `layout`.
     public func serialized(pretty: Bool, layout: ObjectLayout) -> Data {
         var writer = JSONWriter(pretty: pretty, layout: layout)
-        // Most answers are small: one allocation instead of several growths.
-        writer.output.reserveCapacity(256)
         writer.write(self, indent: 0)
-        return Data(writer.output)
+        return writer.output.data()
     }
 
     /// Integers print without a fraction (`3`, not `3.0`); everything else
@@ -74,10 +76,10 @@ extension JSON: CustomStringConvertible, CustomDebugStringConvertible {
 }
 
 /// Writes JSON text into a byte buffer.
-private struct JSONWriter {
+private struct JSONWriter: ~Copyable {
     let pretty: Bool
     let layout: JSON.ObjectLayout
-    var output: [UInt8] = []
+    var output = JSONOutput()
 
     mutating func write(_ value: JSON, indent: Int) {
         switch value {
@@ -97,14 +99,15 @@ private struct JSONWriter {
                 return
             }
             output.append(UInt8(ascii: "{"))
-            let ordered = layout.members(members)
-            for (offset, member) in ordered.enumerated() {
+            var offset = 0
+            layout.members(members) { key, value in
                 startElement(offset, indent: indent)
-                writeString(member.key)
+                writeString(key)
                 output.append(contentsOf: (pretty ? " : " : ":").utf8)
-                write(member.value, indent: indent + 1)
+                write(value, indent: indent + 1)
+                offset += 1
             }
-            endContainer(count: ordered.count, indent: indent)
+            endContainer(count: offset, indent: indent)
             output.append(UInt8(ascii: "}"))
         }
     }

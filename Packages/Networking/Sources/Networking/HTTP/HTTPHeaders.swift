@@ -89,6 +89,9 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
 
     /// Removes every field named `name`.
     public mutating func remove(_ name: String) {
+        // Most calls find nothing: shared storage then stays shared instead
+        // of being copied (a response's headers often start as a constant).
+        guard contains(name) else { return }
         fields.removeAll { $0.name.caseInsensitiveEquals(name) }
     }
 

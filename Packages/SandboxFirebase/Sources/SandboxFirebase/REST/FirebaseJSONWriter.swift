@@ -12,7 +12,7 @@ enum FirebaseJSONWriter {
     }
 
     /// Firebase's layout of objects for the shared JSON serializer.
-    static let layout = JSON.ObjectLayout(members: sortedMembers, elements: arrayElements)
+    static let layout = JSON.ObjectLayout(members: forEachSortedMember, elements: arrayElements)
 
     /// The JSON text of `value` as a string.
     static func text(_ value: JSON) -> String {
@@ -45,15 +45,33 @@ enum FirebaseJSONWriter {
 
     /// The members of an object in Firebase's key order.
     static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
-        var entries = Array(members)
-        guard entries.count > 1 else { return entries }
-        // A small object (a post, a profile) is sorted where it is, each
-        // key's number read as it is compared: one array instead of five.
-        guard entries.count > smallObject else {
-            entries.sort { FirebaseKey.compare($0.key, $1.key) == .orderedAscending }
-            return entries
+        var sorted: [(key: String, value: JSON)] = []
+        sorted.reserveCapacity(members.count)
+        forEachSortedMember(members) { sorted.append(($0, $1)) }
+        return sorted
+    }
+
+    /// Hands the members of an object to `body` in Firebase's key order:
+    /// how the layout writes them.
+    static func forEachSortedMember(_ members: [String: JSON], _ body: (String, JSON) -> Void) {
+        guard members.count > 1 else {
+            for (key, value) in members { body(key, value) }
+            return
         }
-        return sortedOrder(of: entries.map(\.key)).map { entries[$0] }
+        // A small object (a post, a profile) is sorted in room on the stack,
+        // each key's number read as it is compared: nothing allocated.
+        guard members.count > smallObject else {
+            withUnsafeTemporaryAllocation(of: (key: String, value: JSON).self, capacity: members.count) { buffer in
+                var entries = buffer
+                _ = entries.initialize(fromContentsOf: members)
+                entries.sort { FirebaseKey.compare($0.key, $1.key) == .orderedAscending }
+                for (key, value) in entries { body(key, value) }
+                entries.deinitialize()
+            }
+            return
+        }
+        let entries = Array(members)
+        for index in sortedOrder(of: entries.map(\.key)) { body(entries[index].key, entries[index].value) }
     }
 
     /// The most members an object may have to be sorted in place.

@@ -35,9 +35,10 @@ enum FirebaseCaller: Sendable, Equatable {
         status: 400, message: "Invalid auth_variable_override: must be a JSON object or null.")
 
     /// The caller of `request`, for a database whose secret is `secret`;
-    /// ID tokens read before come from `cache`.
+    /// ID tokens read before come from `cache`. `now` is read only to check
+    /// an ID token's expiry: most requests carry none.
     init(
-        _ request: SandboxRequest, secret: String?, now: Date, cache: FirebaseIDTokenCache? = nil
+        _ request: SandboxRequest, secret: String?, now: @autoclosure () -> Date, cache: FirebaseIDTokenCache? = nil
     ) throws(FirebaseEmulatorError) {
         var token: String?
         if let header = request.headers["Authorization"] {
@@ -66,7 +67,7 @@ enum FirebaseCaller: Sendable, Equatable {
             entry = try Self.entry(ofIDToken: token)
             cache?.store(entry, for: token)
         }
-        if let expiry = entry.expiry, expiry < now.timeIntervalSince1970 {
+        if let expiry = entry.expiry, expiry < now().timeIntervalSince1970 {
             throw Self.expiredToken
         }
         self = .user(auth: entry.auth)

@@ -33,7 +33,10 @@ enum AdminRouter {
 
     /// Whether a path belongs to the admin side.
     static func handles(_ path: String) -> Bool {
-        path == prefix || path.hasPrefix(prefix + "/")
+        // Compared as bytes: every request asks, and `hasPrefix` compares
+        // Unicode characters.
+        guard path.hasUTF8Prefix(prefix) else { return false }
+        return path.utf8.dropFirst(prefix.utf8.count).first.map { $0 == UInt8(ascii: "/") } ?? true
     }
 
     /// The admin routes and the console, behind ``AdminGuardMiddleware``;

@@ -9,7 +9,7 @@ import Sandbox
 /// emulator's ``Sandbox/SandboxResponse`` back: complete bodies with
 /// `Content-Length`, streams chunk by chunk, and dropped connections as a
 /// close without any response.
-struct SandboxResponder: HTTPResponder {
+struct SandboxResponder {
     typealias Context = SandboxRequestContext
 
     /// Answers a request; the Sandbox's `respond(to:)` outside of tests.
@@ -26,15 +26,19 @@ struct SandboxResponder: HTTPResponder {
     /// The bound on what all streams hold for slow readers.
     let budget: StreamBudget
 
-    func respond(to request: Request, context: Context) async throws -> Response {
+    /// Answers `request`, whose target the caller has split already.
+    func respond(to request: Request, target: RequestTarget, context: Context) async throws -> Response {
         var sandboxRequest = Self.sandboxRequest(
-            from: request.head, body: Data(), remoteAddress: context.channel.remoteAddress)
+            from: request.head, target: target, body: Data(), remoteAddress: context.channel.remoteAddress)
         guard let body = try await request.body(within: maxBodySize(sandboxRequest)) else {
             let answer = await tooLarge(sandboxRequest)
             return await BodyRefusal.answer(
                 Self.completeResponse(answer, data: answer.data, isHead: false), context: context)
         }
-        sandboxRequest.body = Data(body.readableBytesView)
+        // `Data` of an empty view still allocates; most requests have no body.
+        if body.readableBytes > 0 {
+            sandboxRequest.body = Data(body.readableBytesView)
+        }
         let response = await handler(sandboxRequest)
         switch response.body {
         case .dropConnection:
@@ -76,7 +80,9 @@ struct SandboxResponder: HTTPResponder {
     /// The Sandbox's view of a request: the method token as sent, the raw
     /// percent-encoded path and query, the headers with `Host`, and whether
     /// the caller is on this machine.
-    static func sandboxRequest(from head: HTTPRequest, body: Data, remoteAddress: SocketAddress?) -> SandboxRequest {
+    static func sandboxRequest(
+        from head: HTTPRequest, target: RequestTarget? = nil, body: Data, remoteAddress: SocketAddress?
+    ) -> SandboxRequest {
         var headers = HTTPHeaders()
         headers.reserveCapacity(head.headerFields.count + 1)
         if let authority = head.authority {
@@ -85,7 +91,7 @@ struct SandboxResponder: HTTPResponder {
         for field in head.headerFields {
             headers.add(name: field.name.rawName, value: field.value)
         }
-        let target = RequestTarget(head.path ?? "/")
+        let target = target ?? RequestTarget(head.path ?? "/")
         return SandboxRequest(
             method: head.method.rawValue,
             path: target.path,

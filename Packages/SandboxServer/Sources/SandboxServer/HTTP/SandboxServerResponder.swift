@@ -9,14 +9,15 @@ struct SandboxServerResponder<Admin: HTTPResponder>: HTTPResponder where Admin.C
     let emulators: SandboxResponder
 
     func respond(to request: Request, context: SandboxRequestContext) async throws -> Response {
-        // Checked on the raw path, before anything decodes it: a NUL would
-        // cut a console file's name short. (`uri.path` makes a new string
-        // each time it is read.)
-        let path = request.uri.path
-        guard AdminRouter.handles(path) else {
-            return try await emulators.respond(to: request, context: context)
+        // The target is split once, here, and handed on: the emulators need
+        // it too, and Hummingbird's `uri.path` makes a new string each time
+        // it is read. Checked on the raw path, before anything decodes it:
+        // a NUL would cut a console file's name short.
+        let target = RequestTarget(request.head.path ?? "/")
+        guard AdminRouter.handles(target.path) else {
+            return try await emulators.respond(to: request, target: target, context: context)
         }
-        if SandboxRequest.hasControlCharacters(inPath: path) {
+        if SandboxRequest.hasControlCharacters(inPath: target.path) {
             let refusal = AdminError(.badRequest, "Invalid path: it contains a control character.")
             return try refusal.response(from: request, context: context)
         }

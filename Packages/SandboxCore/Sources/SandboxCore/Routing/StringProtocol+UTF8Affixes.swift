@@ -20,4 +20,19 @@ extension StringProtocol {
         guard bytes.count >= suffixBytes.count else { return false }
         return bytes[bytes.index(bytes.endIndex, offsetBy: -suffixBytes.count)...].elementsEqual(suffixBytes)
     }
+
+    /// Whether the text's UTF-8 bytes start with `prefix`'s: how each
+    /// emulator claims its paths (`/v0/`, `/bankey/`), for every request
+    /// the Sandbox answers. `hasPrefix` compares grapheme clusters.
+    @inlinable
+    public func hasUTF8Prefix(_ prefix: String) -> Bool {
+        let compared = utf8.withContiguousStorageIfAvailable { bytes in
+            prefix.utf8.withContiguousStorageIfAvailable { start in
+                bytes.count >= start.count
+                    && UnsafeBufferPointer(rebasing: bytes.prefix(start.count)).elementsEqual(start)
+            }
+        }
+        if let compared = compared ?? nil { return compared }
+        return utf8.starts(with: prefix.utf8)
+    }
 }
