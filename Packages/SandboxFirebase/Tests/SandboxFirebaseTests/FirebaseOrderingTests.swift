@@ -95,7 +95,8 @@ struct FirebaseOrderingTests {
             ["b", "10", "0", "-0", "00", "2147483648", "\u{FFFF}", "\u{10000}"]
             + (0..<count).map { "k\($0)" }
         let members = Dictionary(uniqueKeysWithValues: keys.prefix(count).map { ($0, JSON.null) })
-        let written = FirebaseJSONWriter.sortedMembers(members).map(\.key)
+        var written: [String] = []
+        FirebaseJSONWriter.forEachSortedMember(members) { key, _ in written.append(key) }
         #expect(written == FirebaseJSONWriter.sortedKeys(members.keys))
         if count == 8 {
             #expect(written == ["0", "-0", "00", "10", "2147483648", "b", "\u{10000}", "\u{FFFF}"])

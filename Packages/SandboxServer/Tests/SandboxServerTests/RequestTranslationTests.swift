@@ -59,7 +59,8 @@ struct RequestTranslationTests {
     func locality(address: String, isLocal: Bool) async throws {
         let remote = try SocketAddress(ipAddress: address, port: 50_000)
         let head = HTTPRequest(method: .get, scheme: nil, authority: "localhost", path: "/bankey/profile/1")
-        let request = SandboxResponder.sandboxRequest(from: head, body: Data(), remoteAddress: remote)
+        let request = SandboxResponder.sandboxRequest(
+            from: head, target: RequestTarget(head.path ?? "/"), body: Data(), remoteAddress: remote)
         #expect(request.isLocal == isLocal)
         #expect(remote.isLoopback == isLocal)
         let access = AdminAccess(allowsRemote: false, boundHost: "127.0.0.1", adminHosts: [], interfaces: { [] })

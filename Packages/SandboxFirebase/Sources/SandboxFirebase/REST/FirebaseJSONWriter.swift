@@ -43,14 +43,6 @@ enum FirebaseJSONWriter {
         return sortedOrder(of: keys).map { keys[$0] }
     }
 
-    /// The members of an object in Firebase's key order.
-    static func sortedMembers(_ members: [String: JSON]) -> [(key: String, value: JSON)] {
-        var sorted: [(key: String, value: JSON)] = []
-        sorted.reserveCapacity(members.count)
-        forEachSortedMember(members) { sorted.append(($0, $1)) }
-        return sorted
-    }
-
     /// Hands the members of an object to `body` in Firebase's key order:
     /// how the layout writes them.
     static func forEachSortedMember(_ members: [String: JSON], _ body: (String, JSON) -> Void) {

@@ -78,10 +78,10 @@ struct SandboxResponder {
     // MARK: Translation
 
     /// The Sandbox's view of a request: the method token as sent, the raw
-    /// percent-encoded path and query, the headers with `Host`, and whether
-    /// the caller is on this machine.
+    /// percent-encoded path and query (`target`, split from the head's path),
+    /// the headers with `Host`, and whether the caller is on this machine.
     static func sandboxRequest(
-        from head: HTTPRequest, target: RequestTarget? = nil, body: Data, remoteAddress: SocketAddress?
+        from head: HTTPRequest, target: RequestTarget, body: Data, remoteAddress: SocketAddress?
     ) -> SandboxRequest {
         var headers = HTTPHeaders()
         headers.reserveCapacity(head.headerFields.count + 1)
@@ -91,7 +91,6 @@ struct SandboxResponder {
         for field in head.headerFields {
             headers.add(name: field.name.rawName, value: field.value)
         }
-        let target = target ?? RequestTarget(head.path ?? "/")
         return SandboxRequest(
             method: head.method.rawValue,
             path: target.path,
