@@ -4,21 +4,11 @@ extension StringProtocol {
     /// clusters from the end, which showed in the server's profile as a
     /// cost of every request. Inlinable, so each caller gets it specialized
     /// for its string type.
-    ///
-    /// Native strings compare as two byte buffers; walking the views index
-    /// by index cost as much again.
     @inlinable
     public func hasUTF8Suffix(_ suffix: String) -> Bool {
-        let compared = utf8.withContiguousStorageIfAvailable { bytes in
-            suffix.utf8.withContiguousStorageIfAvailable { end in
-                bytes.count >= end.count && UnsafeBufferPointer(rebasing: bytes.suffix(end.count)).elementsEqual(end)
-            }
-        }
-        if let compared = compared ?? nil { return compared }
-        let bytes = utf8
-        let suffixBytes = suffix.utf8
-        guard bytes.count >= suffixBytes.count else { return false }
-        return bytes[bytes.index(bytes.endIndex, offsetBy: -suffixBytes.count)...].elementsEqual(suffixBytes)
+        compareContiguousUTF8(with: suffix) { bytes, end in
+            bytes.count >= end.count && UnsafeBufferPointer(rebasing: bytes.suffix(end.count)).elementsEqual(end)
+        } ?? utf8.reversed().starts(with: suffix.utf8.reversed())
     }
 
     /// Whether the text's UTF-8 bytes start with `prefix`'s: how each
@@ -26,13 +16,22 @@ extension StringProtocol {
     /// the Sandbox answers. `hasPrefix` compares grapheme clusters.
     @inlinable
     public func hasUTF8Prefix(_ prefix: String) -> Bool {
+        compareContiguousUTF8(with: prefix) { bytes, start in
+            bytes.count >= start.count && UnsafeBufferPointer(rebasing: bytes.prefix(start.count)).elementsEqual(start)
+        } ?? utf8.starts(with: prefix.utf8)
+    }
+
+    /// `compare` of the text's bytes and `other`'s, as two buffers, or
+    /// `nil` when either is not contiguous UTF-8 (native strings are).
+    /// Walking the views index by index cost as much again. Inlinable, as
+    /// its callers are, so it is specialized with them.
+    @inlinable
+    func compareContiguousUTF8(
+        with other: String, _ compare: (UnsafeBufferPointer<UInt8>, UnsafeBufferPointer<UInt8>) -> Bool
+    ) -> Bool? {
         let compared = utf8.withContiguousStorageIfAvailable { bytes in
-            prefix.utf8.withContiguousStorageIfAvailable { start in
-                bytes.count >= start.count
-                    && UnsafeBufferPointer(rebasing: bytes.prefix(start.count)).elementsEqual(start)
-            }
+            other.utf8.withContiguousStorageIfAvailable { otherBytes in compare(bytes, otherBytes) }
         }
-        if let compared = compared ?? nil { return compared }
-        return utf8.starts(with: prefix.utf8)
+        return compared ?? nil
     }
 }
