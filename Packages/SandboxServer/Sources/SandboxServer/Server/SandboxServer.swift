@@ -128,9 +128,10 @@ public final class SandboxServer: Sendable {
 
     /// Warnings and errors go to standard error; standard output belongs to
     /// the `sandbox` command's banner. `LOG_LEVEL` (as in Hummingbird)
-    /// raises or lowers the level.
+    /// raises or lowers the level. Metadata is formatted only for lines
+    /// written (``SandboxLogHandler``).
     private static func makeLogger() -> Logger {
-        var logger = Logger(label: "SandboxServer") { label in StreamLogHandler.standardError(label: label) }
+        var logger = Logger(label: "SandboxServer") { label in SandboxLogHandler(label: label) }
         logger.logLevel =
             ProcessInfo.processInfo.environment["LOG_LEVEL"].flatMap(Logger.Level.init(rawValue:)) ?? .warning
         return logger

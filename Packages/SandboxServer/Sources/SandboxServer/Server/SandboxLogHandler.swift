@@ -1,0 +1,66 @@
+import Foundation
+import Logging
+
+/// The server's log handler: lines as swift-log's `StreamLogHandler`
+/// writes them (`time level label: key=value … [source] message`), to
+/// standard error, with the logger's metadata formatted only when a line is
+/// written.
+///
+/// `StreamLogHandler` formats all its metadata again whenever a key is set,
+/// and Hummingbird sets the request id on every request's logger: about a
+/// microsecond a request (3 % of the server's CPU for a small read,
+/// Docs/Performance.md) spent on lines that, at the default level, are
+/// never written.
+struct SandboxLogHandler: LogHandler {
+    /// Where a finished line goes.
+    typealias Sink = @Sendable (String) -> Void
+
+    /// The logger's name, written on every line.
+    let label: String
+    /// The lowest level written.
+    var logLevel: Logger.Level = .info
+    /// The logger's own metadata, kept as given.
+    var metadata: Logger.Metadata = [:]
+    /// Metadata added to every line, such as task-local values.
+    var metadataProvider: Logger.MetadataProvider?
+    private let sink: Sink
+
+    /// A handler for `label` writing to `sink` (standard error unless told).
+    init(label: String, metadataProvider: Logger.MetadataProvider? = nil, sink: @escaping Sink = Self.standardError) {
+        self.label = label
+        self.metadataProvider = metadataProvider
+        self.sink = sink
+    }
+
+    subscript(metadataKey key: String) -> Logger.Metadata.Value? {
+        get { metadata[key] }
+        set { metadata[key] = newValue }
+    }
+
+    func log(event: LogEvent) {
+        var all = metadata
+        if let provided = metadataProvider?.get() { all.merge(provided) { $1 } }
+        if let explicit = event.metadata { all.merge(explicit) { $1 } }
+        if let error = event.error {
+            all["error.message"] = "\(error)"
+            all["error.type"] = "\(String(reflecting: type(of: error)))"
+        }
+        let pairs = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
+        sink("\(Self.timestamp()) \(event.level) \(label):\(pairs) [\(event.source)] \(event.message)\n")
+    }
+
+    /// Writes a line to standard error in one call, so that lines from
+    /// several threads never interleave.
+    static let standardError: Sink = { line in FileHandle.standardError.write(Data(line.utf8)) }
+
+    /// Local time as `2026-11-27T11:00:00+0000`, as `StreamLogHandler`
+    /// writes it.
+    private static func timestamp() -> String {
+        var now = time(nil)
+        var parts = tm()
+        guard localtime_r(&now, &parts) != nil else { return "<unknown>" }
+        var buffer = [CChar](repeating: 0, count: 64)
+        let length = strftime(&buffer, buffer.count, "%Y-%m-%dT%H:%M:%S%z", &parts)
+        return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import Logging
+import Synchronization
+import Testing
+
+@testable import SandboxServer
+
+@Suite("The server's log lines: StreamLogHandler's format, metadata formatted when a line is written")
+struct SandboxLogHandlerTests {
+    /// The lines a handler wrote.
+    private final class Lines: Sendable {
+        let written = Mutex<[String]>([])
+
+        func logger(level: Logger.Level = .warning) -> Logger {
+            var logger = Logger(label: "SandboxServer") { label in
+                SandboxLogHandler(label: label) { line in self.written.withLock { $0.append(line) } }
+            }
+            logger.logLevel = level
+            return logger
+        }
+    }
+
+    @Test("A line has the time, level, label, sorted metadata, source and message; lower levels write nothing")
+    func format() throws {
+        let lines = Lines()
+        var logger = lines.logger()
+        logger[metadataKey: "hb.request.id"] = "2b"
+        logger[metadataKey: "a"] = "1"
+        logger.info("not written")
+        logger.warning("slow reader dropped", metadata: ["stream": "7"])
+        let written = lines.written.withLock { $0 }
+        try #require(written.count == 1)
+        let pattern = #/(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d{4}) warning SandboxServer: (.*) \[(\w+)\] (.*)\n/#
+        let match = try #require(written[0].wholeMatch(of: pattern))
+        #expect(match.output.2 == "a=1 hb.request.id=2b stream=7")
+        #expect(match.output.3 == "SandboxServerTests")
+        #expect(match.output.4 == "slow reader dropped")
+    }
+
+    @Test("A line's own metadata wins over the logger's; an error adds its message and type")
+    func mergedMetadata() throws {
+        struct Refused: Error, CustomStringConvertible {
+            var description: String { "refused" }
+        }
+        let lines = Lines()
+        var logger = lines.logger()
+        logger[metadataKey: "path"] = "/old"
+        logger.log(level: .error, "failed", error: Refused(), metadata: ["path": "/new"])
+        let line = try #require(lines.written.withLock { $0.first })
+        #expect(line.contains(" error SandboxServer: error.message=refused error.type="))
+        #expect(line.contains("Refused path=/new [SandboxServerTests] failed\n"))
+        #expect(!line.contains("/old"))
+    }
+
+    @Test("Metadata set on a copy of a logger leaves the original as it was")
+    func valueSemantics() throws {
+        let lines = Lines()
+        var original = lines.logger()
+        original[metadataKey: "hb.request.id"] = "1"
+        var copy = original
+        copy[metadataKey: "hb.request.id"] = "2"
+        original.warning("first")
+        copy.warning("second")
+        let written = lines.written.withLock { $0 }
+        try #require(written.count == 2)
+        #expect(written[0].contains("hb.request.id=1 "))
+        #expect(written[1].contains("hb.request.id=2 "))
+    }
+}
