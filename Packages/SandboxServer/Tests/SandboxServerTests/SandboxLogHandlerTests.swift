@@ -66,4 +66,17 @@ struct SandboxLogHandlerTests {
         #expect(written[0].contains("hb.request.id=1 "))
         #expect(written[1].contains("hb.request.id=2 "))
     }
+
+    @Test("Control characters from a message or metadata are escaped: every line is one line")
+    func controlCharacters() throws {
+        let lines = Lines()
+        var logger = lines.logger()
+        logger[metadataKey: "path"] = "/a\rb"
+        logger.error("Unrecognised error: bad\n2026-01-01T00:00:00+0000 error forged\u{1B}[2J\u{2028}end\ttab")
+        let line = try #require(lines.written.withLock { $0.first })
+        #expect(line.filter(\.isNewline).count == 1)
+        #expect(line.hasSuffix(#"bad\n2026-01-01T00:00:00+0000 error forged\u{1B}[2J\u{2028}end\ttab"# + "\n"))
+        #expect(line.contains(#"path=/a\rb"#))
+        #expect(!line.unicodeScalars.contains { $0.value == 0x1B })
+    }
 }

@@ -46,7 +46,34 @@ struct SandboxLogHandler: LogHandler {
             all["error.type"] = "\(String(reflecting: type(of: error)))"
         }
         let pairs = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
-        sink("\(Self.timestamp()) \(event.level) \(label):\(pairs) [\(event.source)] \(event.message)\n")
+        let line = "\(Self.timestamp()) \(event.level) \(label):\(pairs) [\(event.source)] \(event.message)"
+        sink(Self.escapingControlCharacters(line) + "\n")
+    }
+
+    /// `text` with its control characters and line separators written as
+    /// escapes (`\n`, `\u{1B}`): an error's description can carry a
+    /// request's text, which must not start a line of its own or move a
+    /// terminal's cursor.
+    static func escapingControlCharacters(_ text: String) -> String {
+        func isControl(_ scalar: Unicode.Scalar) -> Bool {
+            switch scalar.properties.generalCategory {
+            case .control, .lineSeparator, .paragraphSeparator: true
+            default: false
+            }
+        }
+        guard text.unicodeScalars.contains(where: isControl) else { return text }
+        var escaped = String.UnicodeScalarView()
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\n": escaped.append(contentsOf: #"\n"#.unicodeScalars)
+            case "\r": escaped.append(contentsOf: #"\r"#.unicodeScalars)
+            case "\t": escaped.append(contentsOf: #"\t"#.unicodeScalars)
+            case _ where isControl(scalar):
+                escaped.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+            default: escaped.append(scalar)
+            }
+        }
+        return String(escaped)
     }
 
     /// Writes a line to standard error in one call, so that lines from
