@@ -37,7 +37,7 @@ struct LessonStep: Sendable {
         let start = ContinuousClock.now
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             let message = "error: \(executable.lastPathComponent) is not built next to lessons (\(executable.path)).\n"
-            FileHandle.standardError.write(Data(message.utf8))
+            try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
             return Outcome(status: 127, duration: .zero, output: nil)
         }
         let process = Process()
@@ -60,7 +60,8 @@ struct LessonStep: Sendable {
         do {
             try process.run()
         } catch {
-            FileHandle.standardError.write(Data("error: could not start \(executable.path): \(error)\n".utf8))
+            try? FileHandle.standardError.write(
+                contentsOf: Data("error: could not start \(executable.path): \(error)\n".utf8))
             return Outcome(status: 127, duration: ContinuousClock.now - start, output: nil)
         }
         // Read while the child runs, so a long output never fills the pipe

@@ -115,7 +115,7 @@ struct LessonsRunner {
     private func heading(_ title: String) {
         let line = "━━ \(title) " + String(repeating: "━", count: max(3, 60 - title.count))
         if options.json {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
+            try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
         } else {
             print(terminal.styled(line, .cyan))
         }

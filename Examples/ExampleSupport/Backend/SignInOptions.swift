@@ -40,7 +40,7 @@ public struct SignInOptions: ParsableArguments, Sendable {
         guard isatty(STDIN_FILENO) == 1 else {
             throw ExampleFailure("Set FIREBASE_PASSWORD, or run on a terminal to type the password.")
         }
-        FileHandle.standardError.write(Data("Password for \(email ?? ""): ".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("Password for \(email ?? ""): ".utf8))
         var settings = termios()
         tcgetattr(STDIN_FILENO, &settings)
         var silent = settings
@@ -48,7 +48,7 @@ public struct SignInOptions: ParsableArguments, Sendable {
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-            FileHandle.standardError.write(Data("\n".utf8))
+            try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
         }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
             throw ExampleFailure("No password typed.")

@@ -19,7 +19,7 @@ public func initialize(
     let name = ProcessInfo.processInfo.environment["FUZZ_TARGET"] ?? ""
     guard let target = FuzzTarget.all.first(where: { $0.name == name }) else {
         let names = FuzzTarget.all.map(\.name).joined(separator: ", ")
-        FileHandle.standardError.write(Data("FUZZ_TARGET must be one of: \(names)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("FUZZ_TARGET must be one of: \(names)\n".utf8))
         exit(2)
     }
     selected = target

@@ -69,6 +69,6 @@ struct RunCommand: AsyncParsableCommand {
 
     /// Progress goes to standard error, so standard output is the table alone.
     private static func progress(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("\(message)\n".utf8))
     }
 }

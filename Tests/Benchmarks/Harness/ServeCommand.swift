@@ -42,7 +42,7 @@ struct ServeCommand: AsyncParsableCommand {
 
     /// Tells the parent the port, then serves until standard input closes.
     private static func printPortAndWait(_ port: Int) async throws {
-        FileHandle.standardOutput.write(Data("\(port)\n".utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data("\(port)\n".utf8))
         _ = try await OwnThread.run { FileHandle.standardInput.readDataToEndOfFile() }
     }
 }

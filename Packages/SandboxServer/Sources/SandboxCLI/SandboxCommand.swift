@@ -191,17 +191,18 @@ struct SandboxCommand: AsyncParsableCommand {
             }
         }
         let banner = StartupBanner(server: server, options: serverOptions)
-        FileHandle.standardOutput.write(Data(banner.text.utf8))
+        try? FileHandle.standardOutput.write(contentsOf: Data(banner.text.utf8))
         let reason = await signals.next()
-        FileHandle.standardError.write(Data("Stopping the sandbox (\(reason))…\n".utf8))
+        try? FileHandle.standardError.write(contentsOf: Data("Stopping the sandbox (\(reason))…\n".utf8))
         await server.stop()
         if let exportDirectory {
             do {
                 try await SandboxExport(folder: URL(fileURLWithPath: exportDirectory, isDirectory: true))
                     .write(server.sandbox)
-                FileHandle.standardError.write(Data("Exported to \(exportDirectory)\n".utf8))
+                try? FileHandle.standardError.write(contentsOf: Data("Exported to \(exportDirectory)\n".utf8))
             } catch {
-                FileHandle.standardError.write(Data("The export to \(exportDirectory) failed: \(error)\n".utf8))
+                try? FileHandle.standardError.write(
+                    contentsOf: Data("The export to \(exportDirectory) failed: \(error)\n".utf8))
             }
         }
         withExtendedLifetime(signals) {}

@@ -77,6 +77,16 @@ struct SandboxCommandTests {
         #expect(await sandbox.kill(signal: SIGINT) == 0)
     }
 
+    @Test("A standard error that cannot be written to is ignored: the command stops cleanly on SIGTERM")
+    func unwritableStandardError() async throws {
+        // `FileHandle.write(_:)` traps when a write fails; the goodbye line
+        // on SIGTERM is written to standard error.
+        let sandbox = try await SandboxProcess.launch(unwritableStandardError: true)
+        let response = try await HTTP.send("GET", HTTP.url(sandbox.baseURL, "/posts.json?shallow=true"))
+        #expect(response.status == 200)
+        #expect(await sandbox.terminate() == 0)
+    }
+
     @Test("With --data-dir it keeps sandbox.sqlite, survives SIGKILL, and refuses a second sandbox on it")
     func dataDirectory() async throws {
         let directory = Self.temporaryDirectory()

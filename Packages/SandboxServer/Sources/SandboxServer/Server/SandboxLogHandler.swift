@@ -76,9 +76,11 @@ struct SandboxLogHandler: LogHandler {
         return String(escaped)
     }
 
-    /// Writes a line to standard error in one call, so that lines from
-    /// several threads never interleave.
-    static let standardError: Sink = { line in FileHandle.standardError.write(Data(line.utf8)) }
+    /// Writes a line to standard error in one piece, so that lines from
+    /// several threads do not interleave. A failed write (standard error
+    /// closed) is dropped: a log line must never stop the server, and
+    /// `FileHandle.write(_:)` traps on one.
+    static let standardError: Sink = { line in try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
 
     /// Local time as `2026-11-27T11:00:00+0000`, as `StreamLogHandler`
     /// writes it.

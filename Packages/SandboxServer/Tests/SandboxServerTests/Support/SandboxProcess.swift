@@ -61,8 +61,12 @@ final class SandboxProcess: Sendable {
     }
 
     /// Starts `sandbox` with `arguments` (`--port 0` unless a port is given)
-    /// and returns once it printed `Sandbox listening on URL`.
-    static func launch(_ arguments: [String] = [], timeout: Duration = .seconds(60)) async throws -> SandboxProcess {
+    /// and returns once it printed `Sandbox listening on URL`. With
+    /// `unwritableStandardError`, its standard error is opened for reading
+    /// only, so that every write to it fails.
+    static func launch(
+        _ arguments: [String] = [], unwritableStandardError: Bool = false, timeout: Duration = .seconds(60)
+    ) async throws -> SandboxProcess {
         let executable = try executableURL()
         let process = Process()
         process.executableURL = executable
@@ -75,12 +79,15 @@ final class SandboxProcess: Sendable {
         let standardError = Pipe()
         process.standardInput = standardInput
         process.standardOutput = standardOutput
-        process.standardError = standardError
-
         let output = OutputCollector()
+        if unwritableStandardError {
+            process.standardError = FileHandle(forReadingAtPath: "/dev/null")
+        } else {
+            process.standardError = standardError
+            output.collect(standardError.fileHandleForReading, isError: true)
+        }
         let exit = ExitWatcher()
         output.collect(standardOutput.fileHandleForReading, isError: false)
-        output.collect(standardError.fileHandleForReading, isError: true)
         process.terminationHandler = { process in
             exit.record(process.terminationStatus)
         }
