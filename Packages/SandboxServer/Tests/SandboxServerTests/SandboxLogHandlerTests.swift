@@ -79,4 +79,17 @@ struct SandboxLogHandlerTests {
         #expect(line.contains(#"path=/a\rb"#))
         #expect(!line.unicodeScalars.contains { $0.value == 0x1B })
     }
+
+    @Test("Secrets in a message or metadata are redacted, as in the request log")
+    func secretsRedacted() throws {
+        let lines = Lines()
+        let logger = lines.logger()
+        logger.error(
+            "Unrecognised error: GET /posts.json?auth=hunter2-secret&print=pretty",
+            metadata: ["hb.request.headers": "authorization: Bearer eyJhbGciOi.payload.sig"])
+        let line = try #require(lines.written.withLock { $0.first })
+        #expect(!line.contains("hunter2-secret"))
+        #expect(!line.contains("eyJhbGciOi"))
+        #expect(line.contains("print=pretty"))
+    }
 }

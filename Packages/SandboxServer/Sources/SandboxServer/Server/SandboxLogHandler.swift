@@ -1,10 +1,11 @@
 import Foundation
 import Logging
+import Networking
 
 /// The server's log handler: lines as swift-log's `StreamLogHandler`
 /// writes them (`time level label: key=value … [source] message`), to
 /// standard error, with the logger's metadata formatted only when a line is
-/// written.
+/// written, secrets redacted and control characters escaped.
 ///
 /// `StreamLogHandler` formats all its metadata again whenever a key is set,
 /// and Hummingbird sets the request id on every request's logger: about a
@@ -47,8 +48,13 @@ struct SandboxLogHandler: LogHandler {
         }
         let pairs = all.sorted { $0.key < $1.key }.map { " \($0.key)=\($0.value)" }.joined()
         let line = "\(Self.timestamp()) \(event.level) \(label):\(pairs) [\(event.source)] \(event.message)"
-        sink(Self.escapingControlCharacters(line) + "\n")
+        sink(Self.escapingControlCharacters(Self.redactor.redact(text: line)) + "\n")
     }
+
+    /// Finds secrets in a line (`auth=…`, bearer tokens, `user:password@`)
+    /// and replaces them, as the request log does: an error's description
+    /// can quote the request it came from.
+    private static let redactor = Redactor()
 
     /// `text` with its control characters and line separators written as
     /// escapes (`\n`, `\u{1B}`): an error's description can carry a
