@@ -26,8 +26,13 @@ struct SandboxLogHandler: LogHandler {
     var metadataProvider: Logger.MetadataProvider?
     private let sink: Sink
 
-    /// A handler for `label` writing to `sink` (standard error unless told).
-    init(label: String, metadataProvider: Logger.MetadataProvider? = nil, sink: @escaping Sink = Self.standardError) {
+    /// A handler for `label` writing to `sink` (standard error unless told),
+    /// with the process's metadata provider unless told, as
+    /// `StreamLogHandler` has.
+    init(
+        label: String, metadataProvider: Logger.MetadataProvider? = LoggingSystem.metadataProvider,
+        sink: @escaping Sink = Self.standardError
+    ) {
         self.label = label
         self.metadataProvider = metadataProvider
         self.sink = sink
