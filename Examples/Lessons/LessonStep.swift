@@ -37,7 +37,7 @@ struct LessonStep: Sendable {
         let start = ContinuousClock.now
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {
             let message = "error: \(executable.lastPathComponent) is not built next to lessons (\(executable.path)).\n"
-            try? FileHandle.standardError.write(contentsOf: Data(message.utf8))
+            Terminal.writeToStandardError(message)
             return Outcome(status: 127, duration: .zero, output: nil)
         }
         let process = Process()
@@ -60,8 +60,7 @@ struct LessonStep: Sendable {
         do {
             try process.run()
         } catch {
-            try? FileHandle.standardError.write(
-                contentsOf: Data("error: could not start \(executable.path): \(error)\n".utf8))
+            Terminal.writeToStandardError("error: could not start \(executable.path): \(error)\n")
             return Outcome(status: 127, duration: ContinuousClock.now - start, output: nil)
         }
         // Read while the child runs, so a long output never fills the pipe

@@ -115,7 +115,7 @@ struct LessonsRunner {
     private func heading(_ title: String) {
         let line = "━━ \(title) " + String(repeating: "━", count: max(3, 60 - title.count))
         if options.json {
-            try? FileHandle.standardError.write(contentsOf: Data((line + "\n").utf8))
+            Terminal.writeToStandardError(line + "\n")
         } else {
             print(terminal.styled(line, .cyan))
         }

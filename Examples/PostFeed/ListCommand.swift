@@ -76,7 +76,7 @@ struct ListCommand: AsyncParsableCommand {
 
     /// Asks on standard error whether to load the next page.
     private static func askForMore() -> Bool {
-        try? FileHandle.standardError.write(contentsOf: Data("More posts? [Y/n] ".utf8))
+        Terminal.writeToStandardError("More posts? [Y/n] ")
         guard let answer = readLine() else { return false }
         return !answer.trimmingCharacters(in: .whitespaces).lowercased().hasPrefix("n")
     }

@@ -86,6 +86,6 @@ public final class Backend: Sendable {
     /// A dim line on standard error, where the examples say what their
     /// sandbox is doing; standard output is the lesson's.
     static func note(_ text: String, terminal: Terminal = .current) {
-        try? FileHandle.standardError.write(contentsOf: Data((terminal.styled(text, .dim) + "\n").utf8))
+        Terminal.writeToStandardError(terminal.styled(text, .dim) + "\n")
     }
 }

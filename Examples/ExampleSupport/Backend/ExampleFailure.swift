@@ -24,7 +24,7 @@ public struct ExampleFailure: Error, CustomStringConvertible, Sendable {
         }
         // What the example printed comes first when both streams go to one file.
         fflush(nil)
-        try? FileHandle.standardError.write(contentsOf: Data("error: \(message)\n".utf8))
+        Terminal.writeToStandardError("error: \(message)\n")
         Foundation.exit(1)
     }
 }

@@ -40,7 +40,7 @@ public struct SignInOptions: ParsableArguments, Sendable {
         guard isatty(STDIN_FILENO) == 1 else {
             throw ExampleFailure("Set FIREBASE_PASSWORD, or run on a terminal to type the password.")
         }
-        try? FileHandle.standardError.write(contentsOf: Data("Password for \(email ?? ""): ".utf8))
+        Terminal.writeToStandardError("Password for \(email ?? ""): ")
         var settings = termios()
         tcgetattr(STDIN_FILENO, &settings)
         var silent = settings
@@ -48,7 +48,7 @@ public struct SignInOptions: ParsableArguments, Sendable {
         tcsetattr(STDIN_FILENO, TCSANOW, &silent)
         defer {
             tcsetattr(STDIN_FILENO, TCSANOW, &settings)
-            try? FileHandle.standardError.write(contentsOf: Data("\n".utf8))
+            Terminal.writeToStandardError("\n")
         }
         guard let line = readLine(strippingNewline: true), !line.isEmpty else {
             throw ExampleFailure("No password typed.")

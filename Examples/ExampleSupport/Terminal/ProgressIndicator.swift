@@ -38,7 +38,7 @@ public final class ProgressIndicator: @unchecked Sendable {
     /// Clears the line.
     public func finish() {
         guard enabled else { return }
-        try? FileHandle.standardError.write(contentsOf: Data("\r\u{1B}[2K".utf8))
+        Terminal.writeToStandardError("\r\u{1B}[2K")
     }
 
     private func draw(_ current: Int) {
@@ -51,6 +51,6 @@ public final class ProgressIndicator: @unchecked Sendable {
                 "/\(total) ▕" + String(repeating: "█", count: filled) + String(repeating: " ", count: width - filled)
                 + "▏"
         }
-        try? FileHandle.standardError.write(contentsOf: Data(line.utf8))
+        Terminal.writeToStandardError(line)
     }
 }

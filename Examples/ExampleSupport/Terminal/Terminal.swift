@@ -39,6 +39,14 @@ public struct Terminal: Sendable {
         self.usesColor = usesColor
     }
 
+    /// Writes `text` as it is (no newline added) to standard error, where
+    /// progress, prompts and failures go. A write that fails (standard
+    /// error closed) is dropped: Foundation's `FileHandle.write(_:)` traps
+    /// on one, and a message must never stop an example.
+    public static func writeToStandardError(_ text: String) {
+        try? FileHandle.standardError.write(contentsOf: Data(text.utf8))
+    }
+
     /// `text` in a style, or unchanged when colour is off.
     public func styled(_ text: String, _ style: TextStyle) -> String {
         usesColor ? "\u{1B}[\(style.rawValue)m\(text)\u{1B}[0m" : text

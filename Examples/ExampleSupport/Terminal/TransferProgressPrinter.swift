@@ -47,12 +47,12 @@ public final class TransferProgressPrinter: @unchecked Sendable {
             lastStep = step
             return render(progress, fraction: fraction)
         }
-        if let line { try? FileHandle.standardError.write(contentsOf: Data(line.utf8)) }
+        if let line { Terminal.writeToStandardError(line) }
     }
 
     /// Ends the bar's line.
     public func finish() {
-        if style == .bar { try? FileHandle.standardError.write(contentsOf: Data("\n".utf8)) }
+        if style == .bar { Terminal.writeToStandardError("\n") }
     }
 
     private func render(_ progress: TransferProgress, fraction: Double) -> String {

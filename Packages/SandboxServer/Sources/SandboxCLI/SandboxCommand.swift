@@ -191,21 +191,27 @@ struct SandboxCommand: AsyncParsableCommand {
             }
         }
         let banner = StartupBanner(server: server, options: serverOptions)
-        try? FileHandle.standardOutput.write(contentsOf: Data(banner.text.utf8))
+        Self.write(banner.text, to: .standardOutput)
         let reason = await signals.next()
-        try? FileHandle.standardError.write(contentsOf: Data("Stopping the sandbox (\(reason))…\n".utf8))
+        Self.write("Stopping the sandbox (\(reason))…\n")
         await server.stop()
         if let exportDirectory {
             do {
                 try await SandboxExport(folder: URL(fileURLWithPath: exportDirectory, isDirectory: true))
                     .write(server.sandbox)
-                try? FileHandle.standardError.write(contentsOf: Data("Exported to \(exportDirectory)\n".utf8))
+                Self.write("Exported to \(exportDirectory)\n")
             } catch {
-                try? FileHandle.standardError.write(
-                    contentsOf: Data("The export to \(exportDirectory) failed: \(error)\n".utf8))
+                Self.write("The export to \(exportDirectory) failed: \(error)\n")
             }
         }
         withExtendedLifetime(signals) {}
+    }
+
+    /// Writes `text` to `handle` (standard error unless told). A write that
+    /// fails is dropped: `FileHandle.write(_:)` traps on one, and the
+    /// command must stop cleanly even when its output is closed.
+    private static func write(_ text: String, to handle: FileHandle = .standardError) {
+        try? handle.write(contentsOf: Data(text.utf8))
     }
 
     /// The server options the flags describe, with the rules files read.

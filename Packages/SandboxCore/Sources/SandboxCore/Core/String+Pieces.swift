@@ -15,8 +15,13 @@ extension String {
         var text = self
         return text.withUTF8 { bytes in
             guard !bytes.isEmpty else { return [] }
+            let separators = bytes.count { $0 == separator }
+            // One piece, the whole text (a computed `child(auth.uid)` key, a
+            // one-item query): passed as it is, so `String` of it is the
+            // text itself and a long one is not copied.
+            guard separators > 0 else { return [transform(Substring(self))] }
             var pieces: [Piece] = []
-            pieces.reserveCapacity(bytes.count { $0 == separator } + 1)
+            pieces.reserveCapacity(separators + 1)
             let utf8 = utf8
             var start = 0
             for offset in 0...bytes.count where offset == bytes.count || bytes[offset] == separator {

@@ -71,11 +71,6 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path written in a PATCH body key or an `orderBy` value:
     /// `a/b`, with leading, trailing and doubled slashes ignored.
     init(relative text: String) {
-        // Most are one key (`child(auth.uid)`): the text itself, not a copy.
-        guard text.utf8.contains(UInt8(ascii: "/")) else {
-            keys = text.isEmpty ? [] : [text]
-            return
-        }
         keys = text.mapPieces(separatedBy: UInt8(ascii: "/")) { String($0) }
     }
 

@@ -76,13 +76,13 @@ final class SandboxProcess: Sendable {
         process.arguments = fullArguments
         let standardInput = Pipe()
         let standardOutput = Pipe()
-        let standardError = Pipe()
         process.standardInput = standardInput
         process.standardOutput = standardOutput
         let output = OutputCollector()
         if unwritableStandardError {
             process.standardError = FileHandle(forReadingAtPath: "/dev/null")
         } else {
+            let standardError = Pipe()
             process.standardError = standardError
             output.collect(standardError.fileHandleForReading, isError: true)
         }
