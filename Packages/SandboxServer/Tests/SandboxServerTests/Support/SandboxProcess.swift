@@ -225,7 +225,8 @@ private final class OutputCollector: Sendable {
         var pendingOutput = Data()
         var lines: [String] = []
         var errors = Data()
-        var openStreams = 2
+        /// The streams being read that have not reached their end.
+        var openStreams = 0
     }
 
     /// Standard error beyond this is dropped: enough for a diagnosis.
@@ -250,25 +251,36 @@ private final class OutputCollector: Sendable {
         }
     }
 
+    /// Reads `handle` to its end with plain `read` calls, on a thread of
+    /// its own. (A `readabilityHandler` is a libdispatch source: setting up
+    /// and removing them for many children at once corrupted libdispatch's
+    /// epoll bookkeeping and crashed the test process in
+    /// `_dispatch_event_loop_drain`, swift-corelibs-libdispatch#949.)
     func collect(_ handle: FileHandle, isError: Bool) {
-        handle.readabilityHandler = { [self] handle in
-            let data = handle.availableData
-            guard !data.isEmpty else {
-                handle.readabilityHandler = nil
-                state.withLockedValue { $0.openStreams -= 1 }
+        state.withLockedValue { $0.openStreams += 1 }
+        Thread { [self] in
+            var buffer = [UInt8](repeating: 0, count: 1 << 16)
+            while true {
+                let count = buffer.withUnsafeMutableBytes { read(handle.fileDescriptor, $0.baseAddress, $0.count) }
+                if count < 0, errno == EINTR { continue }
+                guard count > 0 else { break }
+                append(Data(buffer[..<count]), isError: isError)
+            }
+            state.withLockedValue { $0.openStreams -= 1 }
+        }.start()
+    }
+
+    private func append(_ data: Data, isError: Bool) {
+        state.withLockedValue { state in
+            if isError {
+                if state.errors.count < Self.errorLimit { state.errors.append(data) }
                 return
             }
-            state.withLockedValue { state in
-                if isError {
-                    if state.errors.count < Self.errorLimit { state.errors.append(data) }
-                    return
-                }
-                state.pendingOutput.append(data)
-                while let newline = state.pendingOutput.firstIndex(of: UInt8(ascii: "\n")) {
-                    let line = state.pendingOutput[state.pendingOutput.startIndex..<newline]
-                    state.lines.append(String(decoding: line, as: UTF8.self))
-                    state.pendingOutput.removeSubrange(state.pendingOutput.startIndex...newline)
-                }
+            state.pendingOutput.append(data)
+            while let newline = state.pendingOutput.firstIndex(of: UInt8(ascii: "\n")) {
+                let line = state.pendingOutput[state.pendingOutput.startIndex..<newline]
+                state.lines.append(String(decoding: line, as: UTF8.self))
+                state.pendingOutput.removeSubrange(state.pendingOutput.startIndex...newline)
             }
         }
     }
