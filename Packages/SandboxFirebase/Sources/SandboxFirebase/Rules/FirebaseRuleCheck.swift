@@ -42,7 +42,7 @@ struct FirebaseRuleCheck {
 
     /// `nil` when the rules let the caller make a write that set the values
     /// at `paths`, given the data before and after it, else why not.
-    func write(_ paths: [FirebasePath], data: FirebaseRuleData) -> FirebaseRuleDenial? {
+    func write(_ paths: [FirebasePath], data: consuming FirebaseRuleData) -> FirebaseRuleDenial? {
         var evaluator = FirebaseRuleEvaluator(data: data, auth: auth, now: now, query: nil)
         for path in paths {
             if let denial = grant(.write, path, using: &evaluator, { $0.write }) { return denial }
@@ -74,9 +74,8 @@ struct FirebaseRuleCheck {
                 if granted { return nil }
                 refusals.append(Self.refusal(rule, failure: failure))
             }
-            guard depth < path.depth, let next = node.child(path.keys[depth]) else { break }
-            node = next.node
-            if let binding = next.binding { bindings.bind(binding.name, to: binding.value) }
+            guard depth < path.depth, let next = node.child(path.keys[depth], binding: &bindings) else { break }
+            node = next
             depth += 1
         }
         guard !refusals.isEmpty else {
@@ -115,9 +114,8 @@ struct FirebaseRuleCheck {
                     return denial
                 }
             }
-            guard let next = node.child(path.keys[depth]) else { return nil }
-            node = next.node
-            if let binding = next.binding { bindings.bind(binding.name, to: binding.value) }
+            guard let next = node.child(path.keys[depth], binding: &bindings) else { return nil }
+            node = next
         }
         return nil
     }
@@ -148,15 +146,23 @@ struct FirebaseRuleCheck {
         // each key is looked up once.
         if let wildcard = node.wildcard, wildcard.node.hasValidation {
             for (key, child) in members {
-                let named = node.named(key)
-                let next = named ?? wildcard.node
+                // One reference to the child's node, whichever it is.
+                let next: FirebaseRuleNode
+                let isNamed: Bool
+                if let named = node.named(key) {
+                    next = named
+                    isNamed = true
+                } else {
+                    next = wildcard.node
+                    isNamed = false
+                }
                 guard next.hasValidation else { continue }
-                if named == nil { bindings.bind(wildcard.name, to: key) }
+                if !isNamed { bindings.bind(wildcard.name, to: key) }
                 path.keys.append(key)
                 let denial = validateSubtree(
                     next, at: &path, value: child, bindings: &bindings, using: &evaluator, validated: &validated)
                 path.keys.removeLast()
-                if named == nil { bindings.unbindLast() }
+                if !isNamed { bindings.unbindLast() }
                 if let denial { return denial }
             }
             return nil

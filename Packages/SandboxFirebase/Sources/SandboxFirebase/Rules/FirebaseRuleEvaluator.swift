@@ -25,7 +25,7 @@ struct FirebaseRuleEvaluator {
         let now: Double
         let query: FirebaseRESTQuery?
 
-        init(data: FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?) {
+        init(data: consuming FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?) {
             self.data = data
             self.auth = auth
             self.now = now
@@ -46,7 +46,12 @@ struct FirebaseRuleEvaluator {
     /// The query of a read, for `query.*`.
     var query: FirebaseRESTQuery? { context.query }
 
-    init(data: FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?, budget: Int = defaultBudget) {
+    /// The data is consumed: it moves into the evaluator's shared state,
+    /// where a copy would retain each of its fields.
+    init(
+        data: consuming FirebaseRuleData, auth: JSON, now: Double, query: FirebaseRESTQuery?,
+        budget: Int = defaultBudget
+    ) {
         context = Context(data: data, auth: auth, now: now, query: query)
         self.budget = budget
     }
@@ -112,6 +117,20 @@ struct FirebaseRuleEvaluator {
         case .newData: place.newValue ?? context.data.value(at: place.path, isNew: true)
         case .root, .auth, .now, .query: context.data.value(at: .root, isNew: false)
         }
+    }
+
+    /// `variable.name(arguments)` for a method that reads only the
+    /// snapshot's value (``FirebaseRuleExpression/Method/readsValueOnly``):
+    /// `newData.val()`, `data.exists()`. The new value a place already
+    /// has is read where it is, not copied out first.
+    mutating func call(
+        _ name: FirebaseRuleExpression.Method, onValueOf variable: FirebaseRuleExpression.Variable, at place: Place,
+        with arguments: [FirebaseRuleValue]
+    ) throws(Failure) -> FirebaseRuleValue {
+        if variable == .newData, let known = place.newValue {
+            return try call(name, onValue: known, with: arguments)
+        }
+        return try call(name, onValue: value(ofSnapshot: variable, at: place), with: arguments)
     }
 
     /// The values of compiled expressions, such as a call's arguments.
@@ -215,10 +234,16 @@ struct FirebaseRuleEvaluator {
     /// being written) have a few members: comparing their keys is quicker
     /// than hashing the name.
     private static func member(_ name: String, in members: [String: JSON]) -> JSON? {
-        guard members.count <= 8 else { return members[name] }
+        index(of: name, in: members).map { members.values[$0] }
+    }
+
+    /// Where `name` is among `members`, found as ``member(_:in:)`` finds it,
+    /// without copying its value.
+    private static func index(of name: String, in members: [String: JSON]) -> [String: JSON].Index? {
+        guard members.count <= 8 else { return members.index(forKey: name) }
         var index = members.startIndex
         while index != members.endIndex {
-            if members.keys[index] == name { return members.values[index] }
+            if members.keys[index] == name { return index }
             members.formIndex(after: &index)
         }
         return nil
@@ -304,22 +329,30 @@ struct FirebaseRuleEvaluator {
     /// (``FirebaseRuleExpression/Method/readsValueOnly``) called on a
     /// snapshot whose value is `value`: what `newData.val()` needs, without
     /// the snapshot.
+    ///
+    /// Only `val()` copies the value: the tests look at its case.
     mutating func call(
         _ name: FirebaseRuleExpression.Method, onValue value: JSON, with arguments: [FirebaseRuleValue]
     ) throws(Failure) -> FirebaseRuleValue {
         switch name {
         case .val: return FirebaseRuleValue(value)
         case .exists: return .bool(!value.isNull)
-        case .isNumber: return .bool(value.numberValue != nil)
-        case .isString: return .bool(value.stringValue != nil)
-        case .isBoolean: return .bool(value.boolValue != nil)
+        case .isNumber:
+            if case .number = value { return .bool(true) }
+            return .bool(false)
+        case .isString:
+            if case .string = value { return .bool(true) }
+            return .bool(false)
+        case .isBoolean:
+            if case .bool = value { return .bool(true) }
+            return .bool(false)
         case .hasChildren:
             guard case .object(let members) = value else { return .bool(false) }
             guard case .list(let keys)? = arguments.first else { return .bool(!members.isEmpty) }
             try step(keys.count)
             for key in keys {
                 guard case .string(let name) = key else { throw Failure(message: "hasChildren() takes strings") }
-                if Self.member(name, in: members) == nil { return .bool(false) }
+                if Self.index(of: name, in: members) == nil { return .bool(false) }
             }
             return .bool(true)
         default:

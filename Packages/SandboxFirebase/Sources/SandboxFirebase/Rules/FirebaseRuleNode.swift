@@ -58,12 +58,13 @@ final class FirebaseRuleNode: Sendable {
             validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
     }
 
-    /// The node for `key` below this one and the variable it binds: the
-    /// named child first, else the wildcard.
-    func child(_ key: String) -> (node: FirebaseRuleNode, binding: (name: String, value: String)?)? {
-        if let named = named(key) { return (named, nil) }
-        if let wildcard { return (wildcard.node, (wildcard.name, key)) }
-        return nil
+    /// The node for `key` below this one: the named child first, else the
+    /// wildcard, whose variable is then bound to `key` in `bindings`.
+    func child(_ key: String, binding bindings: inout FirebaseRuleBindings) -> FirebaseRuleNode? {
+        if let named = named(key) { return named }
+        guard let wildcard else { return nil }
+        bindings.bind(wildcard.name, to: key)
+        return wildcard.node
     }
 
     /// The child named `key`, if any (not the wildcard).

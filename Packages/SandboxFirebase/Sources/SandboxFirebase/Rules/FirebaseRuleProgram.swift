@@ -118,11 +118,19 @@ struct FirebaseRuleProgram: Sendable {
         // read, so no snapshot is made (the variable's node and the call
         // each spend their step).
         if case .variable(let variable) = target, variable.isSnapshot, method.readsValueOnly {
+            // Arguments known now (none, for `val()` and the `is…()`
+            // tests) are captured as they are, not copied out on each call.
+            if case .constant(let values, let steps) = arguments {
+                let cost = 2 + steps
+                return { evaluator, place throws(Failure) in
+                    try evaluator.step(cost)
+                    return try evaluator.call(method, onValueOf: variable, at: place, with: values)
+                }
+            }
             return { evaluator, place throws(Failure) in
                 try evaluator.step(2)
                 let values = try arguments.values(&evaluator, place)
-                return try evaluator.call(
-                    method, onValue: evaluator.value(ofSnapshot: variable, at: place), with: values)
+                return try evaluator.call(method, onValueOf: variable, at: place, with: values)
             }
         }
         let childPath = Self.childPath(method, arguments)
