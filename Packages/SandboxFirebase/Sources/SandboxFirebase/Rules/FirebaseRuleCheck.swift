@@ -147,15 +147,7 @@ struct FirebaseRuleCheck {
         if let wildcard = node.wildcard, wildcard.node.hasValidation {
             for (key, child) in members {
                 // One reference to the child's node, whichever it is.
-                let next: FirebaseRuleNode
-                let isNamed: Bool
-                if let named = node.named(key) {
-                    next = named
-                    isNamed = true
-                } else {
-                    next = wildcard.node
-                    isNamed = false
-                }
+                let (next, isNamed) = node.named(key).map { ($0, true) } ?? (wildcard.node, false)
                 guard next.hasValidation else { continue }
                 if !isNamed { bindings.bind(wildcard.name, to: key) }
                 path.keys.append(key)
