@@ -118,7 +118,8 @@ let package = Package(
     ],
     targets: library("Networking", testDependencies: ["HTTPTestServer"])
         + [
-            // The one test HTTP server of the project's tests; in no product.
+            // The one test HTTP server of the project's tests, and
+            // ReservedPort; in no product of this manifest.
             .target(name: "HTTPTestServer", path: "Packages/Networking/Tests/HTTPTestServer")
         ]
         + library("Models", dependencies: ["Networking"], testResources: [.copy("Fixtures")])
@@ -174,7 +175,7 @@ let package = Package(
             ],
             resources: [.copy("Resources")],
             testDependencies: [
-                "Sandbox", "SandboxFirebase", "Networking",
+                "Sandbox", "SandboxFirebase", "Networking", "HTTPTestServer",
                 server("Hummingbird", from: "hummingbird"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
@@ -230,7 +231,7 @@ let package = Package(
             // sandbox and against a separately started server.
             .testTarget(
                 name: "EndToEndTests",
-                dependencies: ["Sandbox", "SandboxServer", "Networking", "ExampleSupport"],
+                dependencies: ["Sandbox", "SandboxServer", "Networking", "HTTPTestServer", "ExampleSupport"],
                 path: "Tests/EndToEndTests"
             ),
             // `make bench`; `make test` only builds it, so it cannot rot.

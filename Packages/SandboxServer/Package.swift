@@ -63,6 +63,7 @@ let package = Package(
                 .product(name: "Sandbox", package: "Sandbox"),
                 .product(name: "SandboxFirebase", package: "SandboxFirebase"),
                 .product(name: "Networking", package: "Networking"),
+                .product(name: "HTTPTestServer", package: "Networking"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "NIOCore", package: "swift-nio"),

@@ -124,11 +124,12 @@ struct AirtableProjectsExampleTests {
 
     @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let run = try await ExampleProcess.run("airtable-projects", ["list", "--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardError.hasPrefix("error: Error Fetching Data: Could not connect to 127.0.0.1:"))
-        #expect(run.standardError.split(separator: "\n").count == 1)
+        try await ExampleSandboxServer.withServerDown { url in
+            let run = try await ExampleProcess.run("airtable-projects", ["list", "--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardError.hasPrefix("error: Error Fetching Data: Could not connect to 127.0.0.1:"))
+            #expect(run.standardError.split(separator: "\n").count == 1)
+        }
     }
 
     @Test(

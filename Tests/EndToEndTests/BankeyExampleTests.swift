@@ -58,14 +58,15 @@ struct BankeyExampleTests {
 
     @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let run = try await ExampleProcess.run("bankey", ["--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardOutput.isEmpty)
-        #expect(
-            run.standardError.hasPrefix(
-                "error: Server Error: We could not process your request. Please try again. (Could not connect to"))
-        #expect(run.standardError.split(separator: "\n").count == 1)
+        try await ExampleSandboxServer.withServerDown { url in
+            let run = try await ExampleProcess.run("bankey", ["--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.isEmpty)
+            #expect(
+                run.standardError.hasPrefix(
+                    "error: Server Error: We could not process your request. Please try again. (Could not connect to"))
+            #expect(run.standardError.split(separator: "\n").count == 1)
+        }
     }
 
     @Test("An unknown customer is the lesson's server alert, with the 404")

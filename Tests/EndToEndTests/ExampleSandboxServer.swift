@@ -1,12 +1,7 @@
 import Foundation
+import HTTPTestServer
 import Sandbox
 import SandboxServer
-
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
 
 /// Servers for the examples' `--base-url` runs: a sandbox started by the
 /// test, and an address where nothing listens.
@@ -21,29 +16,11 @@ enum ExampleSandboxServer {
         return try await SandboxServer.withServer(options, body)
     }
 
-    /// `http://127.0.0.1:<port>` for a loopback port that nothing listens
-    /// on: bound to learn a free number, then closed, so connecting is
-    /// refused at once.
-    static func closedPortURL() throws -> String {
-        #if canImport(Glibc)
-            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-        #else
-            let fd = socket(AF_INET, SOCK_STREAM, 0)
-        #endif
-        guard fd >= 0 else { throw ExampleProcess.Failure(description: "socket() failed") }
-        defer { close(fd) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = 0
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        let bound = withUnsafeMutablePointer(to: &address) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { socketAddress in
-                bind(fd, socketAddress, length) == 0 && getsockname(fd, socketAddress, &length) == 0
-            }
-        }
-        guard bound else { throw ExampleProcess.Failure(description: "bind() failed") }
-        return "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))"
+    /// Runs `body` with the base URL of a server that is down: a loopback
+    /// port that refuses connections and that no other test's server can be
+    /// handed while `body` runs (see `ReservedPort`).
+    static func withServerDown<Result>(_ body: (_ url: String) async throws -> Result) async throws -> Result {
+        try await ReservedPort.hold { port in try await body("http://127.0.0.1:\(port)") }
     }
 
     /// A fresh folder under the temporary directory.

@@ -86,18 +86,19 @@ struct LessonsExampleTests {
 
     @Test("A server that is down fails every step with its own line, and the run exits 1")
     func serverDown() async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let run = try await ExampleProcess.run("lessons", ["--only", "2", "--only", "3", "--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardError.contains("error: Error Fetching Posts: Could not connect to 127.0.0.1:"))
-        #expect(run.standardError.contains("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))
-        let last = run.standardError.split(separator: "\n").last.map(String.init) ?? ""
-        #expect(
-            last
-                == "error: 5 of 5 steps failed: post-feed list, post-feed add, post-feed add, message-board create-thread, "
-                + "message-board send"
-        )
-        #expect(run.standardOutput.contains("0 of 5 steps passed."))
+        try await ExampleSandboxServer.withServerDown { url in
+            let run = try await ExampleProcess.run("lessons", ["--only", "2", "--only", "3", "--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardError.contains("error: Error Fetching Posts: Could not connect to 127.0.0.1:"))
+            #expect(run.standardError.contains("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))
+            let last = run.standardError.split(separator: "\n").last.map(String.init) ?? ""
+            #expect(
+                last
+                    == "error: 5 of 5 steps failed: post-feed list, post-feed add, post-feed add, message-board create-thread, "
+                    + "message-board send"
+            )
+            #expect(run.standardOutput.contains("0 of 5 steps passed."))
+        }
     }
 
     @Test("Refused credentials fail the steps without printing them")

@@ -128,12 +128,13 @@ struct MessageBoardExampleTests {
 
     @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let run = try await board(["threads", "--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError.hasPrefix("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))
-        #expect(run.standardError.split(separator: "\n").count == 1)
+        try await ExampleSandboxServer.withServerDown { url in
+            let run = try await board(["threads", "--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.isEmpty)
+            #expect(run.standardError.hasPrefix("error: Error Fetching Threads: Could not connect to 127.0.0.1:"))
+            #expect(run.standardError.split(separator: "\n").count == 1)
+        }
     }
 
     @Test("Credentials the server refuses are one clear line, and never printed")

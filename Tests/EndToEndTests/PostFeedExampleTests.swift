@@ -179,15 +179,16 @@ struct PostFeedExampleTests {
 
     @Test("A server that is down is one clear line and status 1", arguments: [["list"], ["watch"]])
     func serverDown(command: [String]) async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let run = try await postFeed(command + ["--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardOutput.isEmpty)
-        let port = url.split(separator: ":").last.map(String.init) ?? "?"
-        #expect(
-            run.standardError
-                == "error: Error Fetching Posts: Could not connect to 127.0.0.1:\(port): the server is down or unreachable.\n"
-        )
+        try await ExampleSandboxServer.withServerDown { url in
+            let run = try await postFeed(command + ["--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardOutput.isEmpty)
+            let port = url.split(separator: ":").last.map(String.init) ?? "?"
+            #expect(
+                run.standardError
+                    == "error: Error Fetching Posts: Could not connect to 127.0.0.1:\(port): the server is down or unreachable.\n"
+            )
+        }
     }
 
     @Test("Credentials the server refuses are one clear line, and never printed")

@@ -172,12 +172,14 @@ struct SooGreyhoundsExampleTests {
 
     @Test("A server that is down is one clear line and status 1: the refusal, not a timeout")
     func serverDown() async throws {
-        let url = try ExampleSandboxServer.closedPortURL()
-        let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos")
-        let run = try await ExampleProcess.run("soogreyhounds", ["download", "--to", folder.path, "--base-url", url])
-        #expect(run.status == 1)
-        #expect(run.standardError.hasPrefix("error: Error fetching latest photos: Could not connect to 127.0.0.1:"))
-        #expect(run.standardError.split(separator: "\n").count == 1)
+        try await ExampleSandboxServer.withServerDown { url in
+            let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos")
+            let run = try await ExampleProcess.run(
+                "soogreyhounds", ["download", "--to", folder.path, "--base-url", url])
+            #expect(run.status == 1)
+            #expect(run.standardError.hasPrefix("error: Error fetching latest photos: Could not connect to 127.0.0.1:"))
+            #expect(run.standardError.split(separator: "\n").count == 1)
+        }
     }
 
     @Test(

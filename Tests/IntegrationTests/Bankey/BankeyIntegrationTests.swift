@@ -1,5 +1,6 @@
 import BankeyClient
 import Foundation
+import HTTPTestServer
 import Models
 import Networking
 import Sandbox
@@ -42,15 +43,18 @@ struct BankeyIntegrationTests {
 
     @Test("A server that is down gives the server-failure kind")
     func serverDown() async throws {
-        let server = try await SandboxServer.start(SandboxServerOptions(port: 0))
-        let baseURL = server.baseURL.appendingPathComponent("bankey/")
-        await server.stop()
-        let client = BankeyClient(
-            baseURL: baseURL, transport: URLSessionTransport.shared, retryPolicy: .never)
-        await #expect {
-            _ = try await client.fetchProfile(forUserId: "1")
-        } throws: { error in
-            ((error as? NetworkError).map(BankeyError.init))?.kind == .serverError
+        try await ReservedPort.hold { port in
+            let client = BankeyClient(
+                baseURL: try #require(URL(string: "http://127.0.0.1:\(port)/bankey/")),
+                transport: URLSessionTransport.shared, retryPolicy: .never)
+            await #expect {
+                _ = try await client.fetchProfile(forUserId: "1")
+            } throws: { error in
+                guard let error = (error as? NetworkError).map(BankeyError.init),
+                    case .cannotConnect = error.underlying
+                else { return false }
+                return error.kind == .serverError
+            }
         }
     }
 

@@ -1,5 +1,6 @@
 import FirebaseClient
 import Foundation
+import HTTPTestServer
 import Networking
 import Sandbox
 import SandboxServer
@@ -38,28 +39,31 @@ struct FirebaseStreamingIntegrationTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("firebase-restart-\(UUID())")
         defer { try? FileManager.default.removeItem(at: directory) }
         let namespace = FirebaseTestServer.freshNamespace()
-        let first = try await SandboxServer.start(SandboxServerOptions(port: 0, dataDirectory: directory))
-        let subscriber = FirebaseTestServer.client(baseURL: first.baseURL, namespace: namespace)
-        var values = subscriber.values(at: "doc", as: FirebaseEntry?.self).makeAsyncIterator()
-        #expect(try await values.next() == .some(nil))
-        try await subscriber.put(FirebaseEntry(text: "before", order: 1), at: "doc")
-        #expect(try await values.next() == FirebaseEntry(text: "before", order: 1))
-
-        await first.stop()
-        let second = try await SandboxServer.start(
-            SandboxServerOptions(port: first.port, dataDirectory: directory))
-        do {
-            // The fresh initial put of the new connection: the stored value.
+        // Both servers on one reserved port, so that no other test's server
+        // can take the number between the stop and the restart.
+        try await ReservedPort.hold { port in
+            let first = try await SandboxServer.start(SandboxServerOptions(port: port, dataDirectory: directory))
+            let subscriber = FirebaseTestServer.client(baseURL: first.baseURL, namespace: namespace)
+            var values = subscriber.values(at: "doc", as: FirebaseEntry?.self).makeAsyncIterator()
+            #expect(try await values.next() == .some(nil))
+            try await subscriber.put(FirebaseEntry(text: "before", order: 1), at: "doc")
             #expect(try await values.next() == FirebaseEntry(text: "before", order: 1))
-            let writer = FirebaseTestServer.client(of: second, namespace: namespace)
-            try await writer.put(FirebaseEntry(text: "after", order: 2), at: "doc")
-            #expect(try await values.next() == FirebaseEntry(text: "after", order: 2))
-            #expect(await second.sandbox.requests.matching("/doc.json", method: "GET").count >= 1)
-        } catch {
+
+            await first.stop()
+            let second = try await SandboxServer.start(SandboxServerOptions(port: port, dataDirectory: directory))
+            do {
+                // The fresh initial put of the new connection: the stored value.
+                #expect(try await values.next() == FirebaseEntry(text: "before", order: 1))
+                let writer = FirebaseTestServer.client(of: second, namespace: namespace)
+                try await writer.put(FirebaseEntry(text: "after", order: 2), at: "doc")
+                #expect(try await values.next() == FirebaseEntry(text: "after", order: 2))
+                #expect(await second.sandbox.requests.matching("/doc.json", method: "GET").count >= 1)
+            } catch {
+                await second.stop()
+                throw error
+            }
             await second.stop()
-            throw error
         }
-        await second.stop()
     }
 
     @Test("Cancelling the consumer ends the stream and its connection")

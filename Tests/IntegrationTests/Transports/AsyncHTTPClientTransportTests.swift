@@ -1,6 +1,7 @@
 import AsyncHTTPClientTransport
 import FirebaseClient
 import Foundation
+import HTTPTestServer
 import Networking
 import Sandbox
 import SandboxServer
@@ -105,16 +106,17 @@ struct AsyncHTTPClientTransportTests {
 
     @Test("A closed port is cannotConnect, promptly")
     func cannotConnect() async throws {
-        let stopped = try await SandboxServer.start(SandboxServerOptions(port: 0))
-        let baseURL = stopped.baseURL
-        await stopped.stop()
-        // A timeout far past the suite's time limit: a refusal reported only
-        // once the deadline ran out (connecting again and again) is a hang.
-        await #expect {
-            try await client(baseURL).send(Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
-        } throws: { error in
-            guard case .cannotConnect(let host) = error as? NetworkError else { return false }
-            return host == "127.0.0.1:\(stopped.port)"
+        try await ReservedPort.hold { port in
+            let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
+            // A timeout far past the suite's time limit: a refusal reported
+            // only once the deadline ran out (connecting again and again) is
+            // a hang.
+            await #expect {
+                try await client(baseURL).send(Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
+            } throws: { error in
+                guard case .cannotConnect(let host) = error as? NetworkError else { return false }
+                return host == "127.0.0.1:\(port)"
+            }
         }
     }
 

@@ -67,30 +67,17 @@ package final class HTTPTestServer: @unchecked Sendable {
     ) throws {
         self.routes = routes
         self.readsBody = readsBody
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         // No SO_REUSEADDR: with it, port 0 may hand out a port whose
         // previous server still holds connections (a test's slow reply), and
         // a client's pooled connection to that port would then meet this
         // server's tests. Each server gets a port nobody else is using.
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        address.sin_port = 0
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-                bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-            }
-        }
-        guard bound == 0, listen(descriptor, 64) == 0 else {
+        let (descriptor, port) = try LoopbackSocket.make(reusingAddress: false)
+        guard listen(descriptor, 64) == 0 else {
             close(descriptor)
             throw POSIXError(.EADDRINUSE)
         }
-        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-        _ = withUnsafeMutablePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(descriptor, $0, &length) }
-        }
         listener = descriptor
-        port = Int(UInt16(bigEndian: address.sin_port))
+        self.port = port
         Thread.detachNewThread { [self] in acceptLoop() }
     }
 

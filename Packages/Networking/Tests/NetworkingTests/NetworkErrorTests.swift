@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Networking
 import Testing
 
@@ -207,14 +208,14 @@ struct NetworkErrorTests {
 
     @Test("A closed port is cannotConnect")
     func cannotConnect() async throws {
-        let server = try LoopbackServer { _ in .drop }
-        server.stop()
-        let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
-        await #expect {
-            try await client.send(Request<Data>.get("x"))
-        } throws: { error in
-            guard case NetworkError.cannotConnect(let host) = error else { return false }
-            return host == "127.0.0.1:\(server.port)"
+        try await ReservedPort.hold { port in
+            let client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(port)", maxAttempts: 1)
+            await #expect {
+                try await client.send(Request<Data>.get("x"))
+            } throws: { error in
+                guard case NetworkError.cannotConnect(let host) = error else { return false }
+                return host == "127.0.0.1:\(port)"
+            }
         }
     }
 

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Networking
 import Testing
 
@@ -181,18 +182,18 @@ struct RedactionTests {
 
     @Test("Error descriptions never carry the secret")
     func errorDescriptions() async throws {
-        let server = try LoopbackServer { _ in .respond(status: 200) }
-        server.stop()
-        var client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(server.port)", maxAttempts: 1)
-        client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
-        do {
-            _ = try await client.send(Request<Data>.get("services/rest"))
-            Issue.record("expected a failure")
-        } catch {
-            #expect(!String(describing: error).contains("a6d8194"))
-            #expect(
-                error.description == "Could not connect to 127.0.0.1:\(server.port): the server is down or unreachable."
-            )
+        try await ReservedPort.hold { port in
+            var client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(port)", maxAttempts: 1)
+            client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
+            do throws(NetworkError) {
+                _ = try await client.send(Request<Data>.get("services/rest"))
+                Issue.record("expected a failure")
+            } catch {
+                #expect(!String(describing: error).contains("a6d8194"))
+                #expect(
+                    error.description == "Could not connect to 127.0.0.1:\(port): the server is down or unreachable."
+                )
+            }
         }
         let failure = NetworkError(
             transportError: URLError(

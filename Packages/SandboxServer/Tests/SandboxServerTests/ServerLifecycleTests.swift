@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Sandbox
 import Testing
 
@@ -10,21 +11,31 @@ import Testing
 
 @Suite("Server lifecycle: port 0, graceful stop, many servers in one process")
 struct ServerLifecycleTests {
-    @Test("Starting on port 0 binds a free loopback port, reports it, and stopping closes it")
-    func startOnPortZeroAndStop() async throws {
+    @Test("Starting on port 0 binds a free loopback port and reports it")
+    func startOnPortZero() async throws {
         let server = try await SandboxServer.start()
         #expect(server.port > 0)
         #expect(server.baseURL.absoluteString == "http://127.0.0.1:\(server.port)")
         let health = try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health"))
         #expect(health.status == 200)
         #expect(health.text == #"{"status":"ok"}"#)
+        await server.stop()
+    }
 
-        await server.stop()
-        await #expect(throws: (any Error).self) {
-            try await HTTP.send(
-                "GET", HTTP.url(server.baseURL, "/__sandbox/health"), session: HTTP.freshConnections)
+    @Test("Stopping closes the port; stopping again does nothing")
+    func stopClosesThePort() async throws {
+        // On a reserved port, so that no other test's server can be handed
+        // the number once this one has stopped.
+        try await ReservedPort.hold { port in
+            let server = try await SandboxServer.start(SandboxServerOptions(port: port))
+            #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health")).status == 200)
+            await server.stop()
+            await #expect(throws: (any Error).self) {
+                try await HTTP.send(
+                    "GET", HTTP.url(server.baseURL, "/__sandbox/health"), session: HTTP.freshConnections)
+            }
+            await server.stop()
         }
-        await server.stop()
     }
 
     struct BodyFailure: Error {}
