@@ -266,10 +266,30 @@ struct InterceptorTests {
     final class TokenServer: HTTPTransport, Sendable {
         let accepted = Mutex<String>("Bearer fresh-1")
         let refusals = Mutex(0)
+        private let concurrent: Int
+        private let arrivals = Mutex<(count: Int, held: [CheckedContinuation<Void, Never>])>((0, []))
+
+        /// A server that answers none of the first `concurrent` requests
+        /// until all of them have arrived: each was then sent with the old
+        /// token, however busy the machine (a pause would only make that
+        /// likely).
+        init(concurrent: Int) {
+            self.concurrent = concurrent
+        }
 
         func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-            // Let the concurrent requests all arrive with the old token.
-            try await Task.sleep(for: .milliseconds(20))
+            await withCheckedContinuation { continuation in
+                let released = arrivals.withLock { state in
+                    state.count += 1
+                    guard state.count >= concurrent else {
+                        state.held.append(continuation)
+                        return [CheckedContinuation<Void, Never>]()
+                    }
+                    defer { state.held = [] }
+                    return state.held + [continuation]
+                }
+                for held in released { held.resume() }
+            }
             guard request.headers["Authorization"] == accepted.withLock({ $0 }) else {
                 refusals.withLock { $0 += 1 }
                 return HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
@@ -280,7 +300,7 @@ struct InterceptorTests {
 
     @Test("A 401 triggers one refresh that concurrent requests wait for, then each is sent again once")
     func tokenRefresh() async throws {
-        let server = TokenServer()
+        let server = TokenServer(concurrent: 8)
         let refreshes = Mutex(0)
         let tokens = AccessTokenStore(token: "stale") { () async throws(NetworkError) -> String in
             let count = refreshes.withLock { count in

@@ -71,8 +71,8 @@ struct GroupCommitTests {
         let first = await submitter.submitAll([1])
         while !(await writer.isWaiting) { try await Task.sleep(for: .milliseconds(1)) }
         let rest = await submitter.submitAll([2, 3, -4, 5])
-        // Let every submission reach the queue before the first write ends.
-        try await Task.sleep(for: .milliseconds(50))
+        // Every submission reaches the queue before the first write ends.
+        while commits.queuedCount < 4 { try await Task.sleep(for: .milliseconds(1)) }
         await writer.release()
         var outcomes: [String] = []
         for task in first + rest {

@@ -39,6 +39,12 @@ public final class GroupCommit<Item: Sendable>: @unchecked Sendable {
         lock.withLock { batches }
     }
 
+    /// The items queued for the next batch: those that arrived while a batch
+    /// is being written.
+    public var queuedCount: Int {
+        lock.withLock { queue.count }
+    }
+
     /// Queues `item` and returns once the batch holding it is written.
     ///
     /// - Throws: The item's error, or the batch's when the whole write
