@@ -34,7 +34,9 @@ struct AirtableAttachmentHTTPTests {
                 #expect(record["fields"]?["Project images"]?[0]?["size"] == nil)
                 #expect(record["fields"]?["Project images"]?[0]?["filename"] == "logo.png")
                 var images: JSON?
-                for _ in 0..<200 {
+                // Up to a minute: a hang catcher, not a speed bound.
+                let deadline = ContinuousClock.now + .seconds(60)
+                while ContinuousClock.now < deadline {
                     let fetched = try await AirtableHTTP.send(server.baseURL, "GET", AirtableHTTP.table + "/\(id)")
                     images = try JSON.parse(fetched.body)["fields"]?["Project images"]
                     if images?[0]?["size"] != nil { break }
