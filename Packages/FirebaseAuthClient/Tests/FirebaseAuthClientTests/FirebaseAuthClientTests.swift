@@ -108,10 +108,12 @@ struct FirebaseAuthClientTests {
         let (sandbox, auth, _) = try await Self.make()
         let signedIn = try await auth.signUp(email: "ada@example.com", password: "correct horse")
         _ = try await auth.refresh(signedIn.refreshToken)
+        // Before the reset: a new password revokes the tokens issued in an
+        // earlier second, as Firebase's does (TOKEN_EXPIRED).
+        _ = try await auth.accountInfo(idToken: signedIn.idToken)
         try await auth.sendPasswordReset(email: "ada@example.com")
         let code = try #require(await sandbox.firebaseAuth.outOfBandCodes.last)
         try await auth.confirmPasswordReset(code: code.oobCode, newPassword: "battery staple")
-        _ = try await auth.accountInfo(idToken: signedIn.idToken)
         var logged = ""
         for entry in await sandbox.requests.all {
             logged +=

@@ -84,7 +84,8 @@ public final class SandboxServer: Sendable {
             let sandbox = try await Sandbox(configuration: options.configuration, storage: storage)
             let streams = OpenStreams()
             let logger = makeLogger()
-            let budget = StreamBudget(total: options.maxQueuedStreamBytes)
+            let budget = StreamBudget(
+                total: options.maxQueuedStreamBytes, dropGracePeriod: options.streamDropGracePeriod)
             let access = AdminAccess(
                 allowsRemote: options.allowsRemoteAdmin, boundHost: options.host, adminHosts: options.adminHosts,
                 interfaces: NetworkExposure.interfaceAddresses)

@@ -42,6 +42,11 @@ public struct SandboxServerOptions: Sendable {
     /// are cancelled. Tests set it past their own time limit, so a stop
     /// that needs it to run out shows as a hang instead of passing late.
     var gracePeriod: Duration = ServerRunner.defaultGracePeriod
+    /// How long a reader dropped for falling behind has to take its cancel
+    /// event before its connection is closed (10 s). Tests that read such
+    /// readers only later set it past their own time limit, so that a busy
+    /// machine's slow reading cannot cut a response short.
+    var streamDropGracePeriod: Duration = StreamBudget.defaultDropGracePeriod
 
     /// Creates options; the defaults are an in-memory sandbox on a free
     /// loopback port, set up as the lessons expect.

@@ -24,6 +24,8 @@ final class StreamBudget: Sendable {
     /// The default bound for one stream: 8 MiB, a few hundred times a
     /// lesson's largest event.
     static let defaultPerStream = 8 << 20
+    /// The default time a dropped reader has to take its cancel event.
+    static let defaultDropGracePeriod: Duration = .seconds(10)
 
     /// One stream's entry.
     private struct Entry {
@@ -44,11 +46,18 @@ final class StreamBudget: Sendable {
     let total: Int
     /// The bound for one stream.
     let perStream: Int
+    /// How long a dropped reader has to take its cancel event (and what was
+    /// on its way before it) before its connection is closed under it.
+    let dropGracePeriod: Duration
     private let state = NIOLockedValueBox(State())
 
-    init(total: Int = StreamBudget.defaultTotal, perStream: Int = StreamBudget.defaultPerStream) {
+    init(
+        total: Int = StreamBudget.defaultTotal, perStream: Int = StreamBudget.defaultPerStream,
+        dropGracePeriod: Duration = StreamBudget.defaultDropGracePeriod
+    ) {
         self.total = max(1, total)
         self.perStream = max(1, min(perStream, total))
+        self.dropGracePeriod = dropGracePeriod
     }
 
     /// Registers a stream with what to do when its reader is dropped.

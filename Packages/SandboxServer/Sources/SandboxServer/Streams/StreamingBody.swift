@@ -16,10 +16,6 @@ import Sandbox
 /// emulator's cleanup (unsubscribing the listener) even when the body is
 /// never written (the client left before the head).
 enum StreamingBody {
-    /// How long a dropped reader has to take its cancel event before the
-    /// connection is closed under it.
-    static let dropGracePeriod: Duration = .seconds(10)
-
     /// The most a write copies out of the stream's queue: NIO's default high
     /// watermark. A stream writes at most two such batches before the event
     /// loop confirms its connection can take more, so a reader that stops
@@ -48,9 +44,9 @@ enum StreamingBody {
             stream.cancel(notice: cancelEvent)
             // The reader gets the cancel event after what is already on its
             // way, then the end of the response; if it does not take them
-            // in time, the connection goes anyway.
+            // within the budget's grace period, the connection goes anyway.
             Task {
-                try? await Task.sleep(for: dropGracePeriod)
+                try? await Task.sleep(for: budget.dropGracePeriod)
                 if !ended.withLockedValue({ $0 }) {
                     channel.close(promise: nil)
                 }
