@@ -7,7 +7,7 @@ import Testing
 
 /// `--console`: an example prints its embedded sandbox's console URL, and
 /// keeps the sandbox (and console) up after the lesson until Ctrl-C.
-@Suite("Examples with --console", .serialized, .timeLimit(.minutes(2)))
+@Suite("Examples with --console", .serialized, .timeLimit(.minutes(10)))
 struct ConsoleFlagTests {
     @Test("bankey --console prints the console URL, serves it after the lesson, and stops on SIGINT")
     func consoleStaysUp() async throws {

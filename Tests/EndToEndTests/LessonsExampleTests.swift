@@ -3,7 +3,7 @@ import Sandbox
 import SandboxServer
 import Testing
 
-@Suite("lessons runner", .serialized, .timeLimit(.minutes(5)))
+@Suite("lessons runner", .serialized, .timeLimit(.minutes(10)))
 struct LessonsExampleTests {
     @Test("--help names every lesson")
     func help() async throws {

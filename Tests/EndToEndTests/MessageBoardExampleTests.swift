@@ -3,7 +3,7 @@ import Sandbox
 import SandboxServer
 import Testing
 
-@Suite("message-board example", .serialized, .timeLimit(.minutes(5)))
+@Suite("message-board example", .serialized, .timeLimit(.minutes(10)))
 struct MessageBoardExampleTests {
     private func board(
         _ arguments: [String], environment: [String: String] = [:]

@@ -23,7 +23,7 @@ enum FirebaseExampleRuns {
     }
 }
 
-@Suite("post-feed example", .serialized, .timeLimit(.minutes(5)))
+@Suite("post-feed example", .serialized, .timeLimit(.minutes(10)))
 struct PostFeedExampleTests {
     private func postFeed(
         _ arguments: [String], environment: [String: String] = [:]

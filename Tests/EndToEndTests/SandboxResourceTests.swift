@@ -8,7 +8,7 @@ import Testing
 
 /// Resource bounds of the `sandbox` server, measured on its own process.
 @Suite(
-    "Sandbox resources under hostile clients", .timeLimit(.minutes(3)),
+    "Sandbox resources under hostile clients", .timeLimit(.minutes(10)),
     .enabled(if: FileManager.default.fileExists(atPath: "/proc/self/status")))
 struct SandboxResourceTests {
     @Test("A stream reader that stops reading is dropped, and the server's memory comes back")

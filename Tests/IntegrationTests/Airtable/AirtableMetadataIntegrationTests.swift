@@ -14,7 +14,7 @@ import Testing
 /// The AirtableClient's metadata, comments, webhooks and upload calls over
 /// real HTTP, on both transports, against a Sandbox with a base of its own
 /// loaded from a schema file.
-@Suite("AirtableClient beyond records over HTTP: schema, comments, webhooks, uploads", .timeLimit(.minutes(3)))
+@Suite("AirtableClient beyond records over HTTP: schema, comments, webhooks, uploads", .timeLimit(.minutes(10)))
 struct AirtableMetadataIntegrationTests {
     typealias Transport = TestTransport
 

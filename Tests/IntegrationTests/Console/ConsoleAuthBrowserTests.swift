@@ -8,7 +8,7 @@ import Testing
 /// The console's Authentication view in a real headless Chromium, with
 /// `FirebaseAuthClient` on the other side of every check.
 @Suite(
-    "The Sandbox console's Authentication view in a browser", .serialized, .timeLimit(.minutes(3)),
+    "The Sandbox console's Authentication view in a browser", .serialized, .timeLimit(.minutes(10)),
     .disabled(if: ConsoleHarness.isSkipped, "SKIP_BROWSER_TESTS=1"))
 struct ConsoleAuthBrowserTests {
     @Test("Users are listed; added, edited (claims), disabled and deleted in the console as the client then sees them")

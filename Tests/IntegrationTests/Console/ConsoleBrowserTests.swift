@@ -12,7 +12,7 @@ import Testing
 /// and `chromium-driver`), against a server on port 0, with the SDK's
 /// clients on the other side of every check.
 @Suite(
-    "The Sandbox console in a browser", .serialized, .timeLimit(.minutes(3)),
+    "The Sandbox console in a browser", .serialized, .timeLimit(.minutes(10)),
     .disabled(if: ConsoleHarness.isSkipped, "SKIP_BROWSER_TESTS=1"))
 struct ConsoleBrowserTests {
     @Test("A write made through the SDK appears in the Firebase tree live; add, edit, delete are REST calls")

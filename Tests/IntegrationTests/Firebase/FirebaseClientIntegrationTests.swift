@@ -6,7 +6,7 @@ import SandboxServer
 import Testing
 
 /// FirebaseClient over real HTTP against a SandboxServer.
-@Suite("FirebaseClient over HTTP", .timeLimit(.minutes(2)))
+@Suite("FirebaseClient over HTTP", .timeLimit(.minutes(10)))
 struct FirebaseClientIntegrationTests {
     @Test("Every method, a query in order, shallow and a silent write")
     func operations() async throws {

@@ -8,7 +8,7 @@ import Testing
 
 /// `FirebaseClient.transaction` over real HTTP on both transports, the
 /// rules calls, and signed-in users through `FirebaseIDTokenInterceptor`.
-@Suite("Firebase transactions, rules and ID tokens over HTTP", .timeLimit(.minutes(3)))
+@Suite("Firebase transactions, rules and ID tokens over HTTP", .timeLimit(.minutes(10)))
 struct FirebaseTransactionIntegrationTests {
     typealias Transport = TestTransport
 

@@ -10,7 +10,7 @@ import Testing
 
 /// Lessons 2 and 3 in their own shapes, the controllers with completions and
 /// a delegate, over real HTTP against the seeded databases.
-@Suite("The lessons' controllers over HTTP", .timeLimit(.minutes(2)))
+@Suite("The lessons' controllers over HTTP", .timeLimit(.minutes(10)))
 struct LessonControllerIntegrationTests {
     @Test("MessageThreadController fetches, creates a thread, and a message shows in its thread")
     func messageThreadController() async throws {

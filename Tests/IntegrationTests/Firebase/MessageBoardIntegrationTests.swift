@@ -8,7 +8,7 @@ import SandboxServer
 import Testing
 
 /// Lesson 3's board over real HTTP.
-@Suite("Message Board over HTTP", .timeLimit(.minutes(2)))
+@Suite("Message Board over HTTP", .timeLimit(.minutes(10)))
 struct MessageBoardIntegrationTests {
     @Test("The seeded thread, a new thread and message, and a live message from another user")
     func board() async throws {

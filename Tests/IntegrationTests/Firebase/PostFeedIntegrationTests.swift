@@ -8,7 +8,7 @@ import SandboxServer
 import Testing
 
 /// Lesson 2's feed over real HTTP against the seeded `devmtn-post` database.
-@Suite("Post feed over HTTP", .timeLimit(.minutes(2)))
+@Suite("Post feed over HTTP", .timeLimit(.minutes(10)))
 struct PostFeedIntegrationTests {
     @Test("Paging walks the 41 seeded posts once, newest first, while a new post arrives between pages")
     func paging() async throws {

@@ -33,7 +33,7 @@ struct Echo: Decodable, Equatable {
 /// What real servers send and the SDK must survive: each request ends, at
 /// once, with a clear `NetworkError` or the right value, over both
 /// transports, and nothing waits without bound.
-@Suite("Hostile servers, over every transport", .timeLimit(.minutes(2)))
+@Suite("Hostile servers, over every transport", .timeLimit(.minutes(10)))
 struct HostileServerTests {
     func client(_ server: HostileServer, _ kind: TransportKind, retry: RetryPolicy = .never) -> HTTPClient {
         HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: retry)

@@ -5,7 +5,7 @@ import Testing
 /// Uploads and downloads against servers that misbehave, over both
 /// transports: each ends with the right file or a clear `NetworkError`,
 /// and nothing waits without bound.
-@Suite("Hostile servers and file transfers, over every transport", .timeLimit(.minutes(2)))
+@Suite("Hostile servers and file transfers, over every transport", .timeLimit(.minutes(10)))
 struct HostileTransferTests {
     @Test(
         "A server that answers 413 without reading an upload: a clear error, no hang", arguments: TransportKind.allCases

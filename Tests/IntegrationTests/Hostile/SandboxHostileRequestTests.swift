@@ -9,7 +9,7 @@ import Testing
 /// Requests that used to crash, stall or grow the Sandbox, over real HTTP:
 /// each gets a clear answer, and the server answers the next request as
 /// before.
-@Suite("Hostile clients against the Sandbox server", .timeLimit(.minutes(2)))
+@Suite("Hostile clients against the Sandbox server", .timeLimit(.minutes(10)))
 struct SandboxHostileRequestTests {
     /// A plain client on `server` that never retries, so each answer shows.
     func client(_ server: SandboxServer) -> HTTPClient {

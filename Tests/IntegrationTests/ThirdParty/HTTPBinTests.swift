@@ -7,7 +7,7 @@ import Testing
 /// Forms and uploads against httpbin, a server nobody here wrote: what it
 /// reads must be exactly what was sent, over both transports.
 @Suite(
-    "Forms and uploads against httpbin", .timeLimit(.minutes(2)), .disabled(if: PythonClient.isSkipped),
+    "Forms and uploads against httpbin", .timeLimit(.minutes(10)), .disabled(if: PythonClient.isSkipped),
     .serialized)
 struct HTTPBinTests {
     /// What httpbin's `/post` echoes.

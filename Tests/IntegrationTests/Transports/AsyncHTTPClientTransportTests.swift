@@ -10,7 +10,7 @@ import Testing
 /// AsyncHTTPClientTransport over real HTTP against a SandboxServer on
 /// 127.0.0.1, port 0: the same answers and the same `NetworkError`s as
 /// URLSessionTransport gives, streaming included.
-@Suite("AsyncHTTPClientTransport over HTTP", .timeLimit(.minutes(2)))
+@Suite("AsyncHTTPClientTransport over HTTP", .timeLimit(.minutes(10)))
 struct AsyncHTTPClientTransportTests {
     let transport = AsyncHTTPClientTransport()
 

@@ -4,7 +4,7 @@ import Testing
 
 @testable import FirebaseClient
 
-@Suite("Firebase's event format", .timeLimit(.minutes(1)))
+@Suite("Firebase's event format", .timeLimit(.minutes(10)))
 struct EventFormatTests {
     private func client(
         streaming body: String, credentials: FirebaseCredentials? = .idToken("secret-token")

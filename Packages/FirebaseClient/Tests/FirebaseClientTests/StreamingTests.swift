@@ -5,7 +5,7 @@ import Sandbox
 import Synchronization
 import Testing
 
-@Suite("Streaming", .timeLimit(.minutes(1)))
+@Suite("Streaming", .timeLimit(.minutes(10)))
 struct StreamingTests {
     @Test("A stream starts with the whole location, then reports every change")
     func initialPutThenChanges() async throws {

@@ -6,7 +6,7 @@ import Networking
 import Sandbox
 import Testing
 
-@Suite("Message Board", .timeLimit(.minutes(1)))
+@Suite("Message Board", .timeLimit(.minutes(10)))
 struct MessageBoardClientTests {
     /// A sandbox and a board client for the seeded namespace (or a new one).
     private func make(seeded: Bool = true) async throws -> (Sandbox, MessageBoardClient) {

@@ -3,7 +3,7 @@ import Networking
 import Synchronization
 import Testing
 
-@Suite("Bodies: bytes, files, forms and streams", .timeLimit(.minutes(1)))
+@Suite("Bodies: bytes, files, forms and streams", .timeLimit(.minutes(10)))
 struct BodyTests {
     @Test("A multipart form is encoded per RFC 7578, its length is its bytes, and its files are read as sent")
     func multipartEncoding() async throws {

@@ -4,7 +4,7 @@ import Testing
 
 @testable import Networking
 
-@Suite("Downloads to a file", .timeLimit(.minutes(1)))
+@Suite("Downloads to a file", .timeLimit(.minutes(10)))
 struct DownloadTests {
     private static let content = patterned(1_500_000)
 

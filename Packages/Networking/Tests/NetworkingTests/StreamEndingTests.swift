@@ -5,7 +5,7 @@ import Testing
 
 /// A stream ends in exactly one way its reader and the observers can see:
 /// the server's end, a failure, a cancelled reader, or a reader that let go.
-@Suite("Streams that never end quietly", .timeLimit(.minutes(1)))
+@Suite("Streams that never end quietly", .timeLimit(.minutes(10)))
 struct StreamEndingTests {
     /// A client of `server` whose observers' final stream records are kept.
     private static func observedClient(_ server: LoopbackServer) -> (HTTPClient, KeptRecords) {

@@ -3,7 +3,7 @@ import Networking
 import Synchronization
 import Testing
 
-@Suite("Uploads: files, forms and streams over URLSession", .timeLimit(.minutes(1)))
+@Suite("Uploads: files, forms and streams over URLSession", .timeLimit(.minutes(10)))
 struct UploadTests {
     /// A server that answers every request with 200 and keeps what it got.
     private static func recordingServer() throws -> LoopbackServer {
@@ -140,7 +140,7 @@ struct UploadTests {
     }
 }
 
-@Suite("Uploads cancelled at any moment", .timeLimit(.minutes(1)))
+@Suite("Uploads cancelled at any moment", .timeLimit(.minutes(10)))
 struct UploadCancellationTests {
     @Test("Many uploads cancelled at random moments each end with cancelled or the answer, one final record each")
     func manyCancellations() async throws {

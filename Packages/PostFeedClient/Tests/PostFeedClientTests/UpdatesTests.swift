@@ -6,7 +6,7 @@ import PostFeedClient
 import Sandbox
 import Testing
 
-@Suite("Observing the feed", .timeLimit(.minutes(1)))
+@Suite("Observing the feed", .timeLimit(.minutes(10)))
 struct UpdatesTests {
     @Test("updates yields the feed now, after a page, and after each live change by another user")
     func liveChanges() async throws {

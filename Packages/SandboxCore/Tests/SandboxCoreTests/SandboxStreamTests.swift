@@ -3,7 +3,7 @@ import Testing
 
 @testable import SandboxCore
 
-@Suite("Streamed bodies: queued for the reader, ended once however they end", .timeLimit(.minutes(1)))
+@Suite("Streamed bodies: queued for the reader, ended once however they end", .timeLimit(.minutes(10)))
 struct SandboxStreamTests {
     /// Counts how often a stream's `onTermination` ran and lets a test wait
     /// for it.

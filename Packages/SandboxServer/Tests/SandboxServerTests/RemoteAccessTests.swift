@@ -10,7 +10,7 @@ import Testing
 @Suite(
     "From another machine on the network",
     .enabled(if: NetworkNamespace.isAvailable, "needs root, iproute2 and curl, as on CI"), .serialized,
-    .timeLimit(.minutes(2)))
+    .timeLimit(.minutes(10)))
 struct RemoteAccessTests {
     @Test("Bound to 0.0.0.0, the APIs answer another machine; the admin routes answer it 403 unless allowed")
     func adminRoutesStayLocal() async throws {

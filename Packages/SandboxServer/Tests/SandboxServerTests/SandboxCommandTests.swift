@@ -10,7 +10,7 @@ import Testing
 #endif
 
 /// The `sandbox` executable as a user runs it, through ``SandboxProcess``.
-@Suite("The sandbox command: banner, flags, signals, data directory", .timeLimit(.minutes(2)))
+@Suite("The sandbox command: banner, flags, signals, data directory", .timeLimit(.minutes(10)))
 struct SandboxCommandTests {
     private static func temporaryDirectory() -> URL {
         FileManager.default.temporaryDirectory

@@ -12,7 +12,7 @@ import Testing
 /// Streams come from a test handler here: the server's part (writing chunks
 /// as they come, noticing a client leaving, ending streams on stop) does not
 /// depend on which emulator streams.
-@Suite("Responses: streamed chunk by chunk, complete with Content-Length, or dropped", .timeLimit(.minutes(2)))
+@Suite("Responses: streamed chunk by chunk, complete with Content-Length, or dropped", .timeLimit(.minutes(10)))
 struct StreamingTests {
     /// A stream the test feeds, and a signal for when the server stopped
     /// consuming it (its `onTermination` ran).

@@ -6,7 +6,7 @@ import SooGreyhoundsClient
 import Synchronization
 import Testing
 
-@Suite("Photo uploads (Flickr's upload API)", .timeLimit(.minutes(1)))
+@Suite("Photo uploads (Flickr's upload API)", .timeLimit(.minutes(10)))
 struct UploadTests {
     /// A temporary file with `data`, removed when the test ends.
     private final class TemporaryFile: Sendable {

@@ -8,7 +8,7 @@ import Testing
 @testable import ViewModels
 
 @MainActor
-@Suite("Message Board thread and composer", .timeLimit(.minutes(1)))
+@Suite("Message Board thread and composer", .timeLimit(.minutes(10)))
 struct MessageBoardThreadTests {
     /// The board, loaded, and the seeded thread's screen.
     private func seededThread(

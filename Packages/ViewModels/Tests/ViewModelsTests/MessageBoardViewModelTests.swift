@@ -8,7 +8,7 @@ import Testing
 @testable import ViewModels
 
 @MainActor
-@Suite("Message Board threads screen", .timeLimit(.minutes(1)))
+@Suite("Message Board threads screen", .timeLimit(.minutes(10)))
 struct MessageBoardViewModelTests {
     @Test("The title is `λ Message Board`, the real lambda, not the lesson file's double-encoded `Î»`")
     func title() async throws {

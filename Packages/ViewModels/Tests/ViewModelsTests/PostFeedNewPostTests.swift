@@ -10,7 +10,7 @@ import Testing
 @testable import ViewModels
 
 @MainActor
-@Suite("New post form", .timeLimit(.minutes(1)))
+@Suite("New post form", .timeLimit(.minutes(10)))
 struct PostFeedNewPostTests {
     static let uhOh = AlertViewModel(
         title: "Uh oh!",

@@ -8,7 +8,7 @@ import Testing
 @testable import ViewModels
 
 @MainActor
-@Suite("Post feed screen", .timeLimit(.minutes(1)))
+@Suite("Post feed screen", .timeLimit(.minutes(10)))
 struct PostFeedViewModelTests {
     @Test("The first load shows the newest page, newest first, as text and `username - date`")
     func firstLoad() async throws {

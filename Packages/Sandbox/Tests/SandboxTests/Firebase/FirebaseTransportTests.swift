@@ -9,7 +9,7 @@ import Testing
 
 /// The Firebase emulator reached the way clients reach it: through the
 /// Sandbox and its in-process transport.
-@Suite("Firebase through the Sandbox's transport", .timeLimit(.minutes(1)))
+@Suite("Firebase through the Sandbox's transport", .timeLimit(.minutes(10)))
 struct FirebaseTransportTests {
     @Test("Through the in-process transport, a subscriber sees 100 writes in order, then leaves")
     func hundredWritesInOrder() async throws {
