@@ -24,7 +24,7 @@ struct ConsoleFlagTests {
         let reader = errors.fileHandleForReading
         let text = try await Blocking.run {
             var text = ""
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while ContinuousClock.now < deadline, !text.contains("Ctrl-C stops it.") {
                 let chunk = reader.availableData
                 if chunk.isEmpty { break }
@@ -43,7 +43,7 @@ struct ConsoleFlagTests {
         #expect(String(decoding: page, as: UTF8.self).contains("<title>Sandbox console</title>"))
 
         process.interrupt()
-        let stopped = ContinuousClock.now + .seconds(20)
+        let stopped = ContinuousClock.now + .seconds(300)
         while process.isRunning, ContinuousClock.now < stopped {
             try await Task.sleep(for: .milliseconds(50))
         }

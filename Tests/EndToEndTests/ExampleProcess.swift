@@ -34,7 +34,7 @@ struct ExampleProcess {
         _ arguments: [String],
         environment: [String: String] = [:],
         in directory: URL? = nil,
-        timeout: Duration = .seconds(120)
+        timeout: Duration = .seconds(300)
     ) async throws -> Result {
         let executable = productsDirectory.appendingPathComponent(name)
         guard FileManager.default.isExecutableFile(atPath: executable.path) else {

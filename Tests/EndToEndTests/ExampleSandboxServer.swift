@@ -67,11 +67,11 @@ enum ExampleSandboxServer {
                 continuation.resume(returning: output.fileHandleForReading.readDataToEndOfFile())
             }
         }
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + .seconds(300)
         while process.isRunning {
             if ContinuousClock.now > deadline {
                 process.terminate()
-                throw ExampleProcess.Failure(description: "\(name) on a terminal did not finish within 120 s")
+                throw ExampleProcess.Failure(description: "\(name) on a terminal did not finish within 300 s")
             }
             try await Task.sleep(for: .milliseconds(20))
         }

@@ -26,7 +26,7 @@ final class SandboxProcess: @unchecked Sendable {
         let reader = output.fileHandleForReading
         let banner = try await Blocking.run { () -> Result<URL, ExampleProcess.Failure> in
             var text = ""
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while ContinuousClock.now < deadline {
                 let data = reader.availableData
                 if data.isEmpty { break }

@@ -95,7 +95,7 @@ final class WebDriver: Sendable {
     }
 
     /// Opens `url` and waits for the console's script to say it is ready:
-    /// up to 120 s, since a loaded 2-core machine running the other suites
+    /// up to five minutes, since a loaded 2-core machine running the other suites
     /// (Python clients among them) beside the browser has needed more than
     /// 30 for the first page (speed is the benchmarks' business, not this
     /// wait's). A page that never gets ready fails with what the browser
@@ -121,7 +121,7 @@ final class WebDriver: Sendable {
             }
             do {
                 try await waitUntil(
-                    "the page is ready", timeout: .seconds(120),
+                    "the page is ready", timeout: .seconds(300),
                     """
                     return document.documentElement.dataset.ready === 'true'
                       || performance.getEntriesByType('resource').some((entry) => entry.responseStatus === 0)
@@ -182,7 +182,7 @@ final class WebDriver: Sendable {
     }
 
     /// Runs `script` until it returns `true`, every 25 ms, for at most `timeout`.
-    func waitUntil(_ what: String, timeout: Duration = .seconds(60), _ script: String, _ arguments: [Any] = [])
+    func waitUntil(_ what: String, timeout: Duration = .seconds(300), _ script: String, _ arguments: [Any] = [])
         async throws
     {
         let deadline = ContinuousClock.now + timeout
@@ -195,7 +195,7 @@ final class WebDriver: Sendable {
 
     /// Waits for an element matching `selector` and returns its id.
     @discardableResult
-    func element(_ selector: String, timeout: Duration = .seconds(60)) async throws -> String {
+    func element(_ selector: String, timeout: Duration = .seconds(300)) async throws -> String {
         try await waitUntil(
             "an element \(selector)", timeout: timeout, "return document.querySelector(arguments[0]) !== null",
             [selector])
@@ -341,9 +341,9 @@ private final class DriverProcess: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:PORT/`, once chromedriver has said which port it
-    /// took: up to 90 s, for a loaded CI machine; at once if it exits.
+    /// took: up to five minutes, for a loaded CI machine; at once if it exits.
     func baseURL() async throws -> URL {
-        let deadline = ContinuousClock.now + .seconds(90)
+        let deadline = ContinuousClock.now + .seconds(300)
         while ContinuousClock.now < deadline {
             let text = printed
             if let range = text.range(of: "started successfully on port ") {

@@ -27,7 +27,7 @@ enum ChildProcess {
     /// most `timeout`.
     static func run(
         _ executable: URL, arguments: [String], environment: [String: String] = [:],
-        includingStandardError: Bool = true, timeout: Duration = .seconds(180)
+        includingStandardError: Bool = true, timeout: Duration = .seconds(300)
     ) async throws -> Run {
         let process = Process()
         process.executableURL = executable
@@ -48,7 +48,7 @@ enum ChildProcess {
             }
             try await Task.sleep(for: .milliseconds(20))
         }
-        let outputDeadline = ContinuousClock.now + .seconds(30)
+        let outputDeadline = ContinuousClock.now + .seconds(300)
         while !collected.isFinished, ContinuousClock.now < outputDeadline {
             try await Task.sleep(for: .milliseconds(20))
         }

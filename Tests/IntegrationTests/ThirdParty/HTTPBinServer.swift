@@ -34,7 +34,7 @@ final class HTTPBinServer: Sendable {
         try process.run()
         // The port is the first line; a minute only catches a server that
         // never starts.
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + .seconds(300)
         while ContinuousClock.now < deadline, process.isRunning {
             let text = collected.text
             if let line = text.split(separator: "\n").first, text.contains("\n"), let port = Int(line) {

@@ -23,7 +23,7 @@ enum PythonClient {
     /// Runs `Tests/ThirdParty/<script>` with `environment` added, for at
     /// most `timeout`, and returns its combined output.
     static func run(
-        _ script: String, environment: [String: String], timeout: Duration = .seconds(180)
+        _ script: String, environment: [String: String], timeout: Duration = .seconds(300)
     ) async throws -> ChildProcess.Run {
         try await ChildProcess.run(
             python(), arguments: [Repository.root.appendingPathComponent("Tests/ThirdParty/" + script).path],
@@ -31,7 +31,7 @@ enum PythonClient {
     }
 
     /// Runs `code` with `python -c`.
-    static func run(code: String, timeout: Duration = .seconds(60)) async throws -> ChildProcess.Run {
+    static func run(code: String, timeout: Duration = .seconds(300)) async throws -> ChildProcess.Run {
         try await ChildProcess.run(python(), arguments: ["-c", code], timeout: timeout)
     }
 

@@ -94,7 +94,7 @@ struct AsyncHTTPClientTransportTests {
                 ])
             // The consumer left: the transport must close the connection,
             // which ends the emulator's subscription.
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + .seconds(300)
             while await server.sandbox.firebase.subscriptionCount(namespace: namespace) > 0,
                 ContinuousClock.now < deadline
             {

@@ -131,7 +131,7 @@ final class FirebaseEventReader: @unchecked Sendable {
 /// returns as soon as the condition holds and a loaded 2-core machine running
 /// the whole suite can leave a task waiting for seconds.
 func firebaseWaitUntil(
-    timeout: Duration = .seconds(60), _ condition: @Sendable () async -> Bool
+    timeout: Duration = .seconds(300), _ condition: @Sendable () async -> Bool
 ) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {

@@ -78,7 +78,7 @@ final class FirebaseHTTPEventReader {
     }
 
     /// The next event; throws if none arrives in time or the stream ended.
-    func next(timeout: Duration = .seconds(60)) async throws -> Event {
+    func next(timeout: Duration = .seconds(300)) async throws -> Event {
         while true {
             if let end = buffer.range(of: "\n\n") {
                 let frame = buffer[..<end.lowerBound]
@@ -118,7 +118,7 @@ final class FirebaseHTTPEventReader {
 }
 
 /// Waits until `condition` holds, for at most `timeout`.
-func firebaseEventually(timeout: Duration = .seconds(60), _ condition: @Sendable () async -> Bool) async -> Bool {
+func firebaseEventually(timeout: Duration = .seconds(300), _ condition: @Sendable () async -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while ContinuousClock.now < deadline {
         if await condition() { return true }

@@ -48,7 +48,7 @@ struct StreamBoundsTests {
             var readers: [RawConnection] = []
             for _ in 0..<6 {
                 let reader = try await RawConnection.connect(
-                    port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
+                    port: server.port, receiveBuffer: 4096)
                 try await reader.send(
                     "GET /big.json?ns=slow HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n"
                         + "Connection: close\r\n\r\n")
@@ -102,7 +102,7 @@ struct StreamBoundsTests {
         var options = SandboxServerOptions()
         options.configuration.firebase.seedsLessonData = false
         try await SandboxServer.withServer(options) { server in
-            let reader = try await RawConnection.connect(port: server.port, timeout: .seconds(30), receiveBuffer: 4096)
+            let reader = try await RawConnection.connect(port: server.port, receiveBuffer: 4096)
             try await reader.send(
                 "GET /feed.json?ns=stuck HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
             while await server.sandbox.firebase.subscriptionCount(namespace: "stuck") < 1 {

@@ -27,7 +27,7 @@ final class StateTrail<Value: Equatable> {
     }
 
     /// Waits until the last value is `expected`, failing after `timeout`.
-    func wait(for expected: Value, timeout: Duration = .seconds(60)) async {
+    func wait(for expected: Value, timeout: Duration = .seconds(300)) async {
         let deadline = ContinuousClock.now + timeout
         while values.last != expected {
             guard ContinuousClock.now < deadline else {

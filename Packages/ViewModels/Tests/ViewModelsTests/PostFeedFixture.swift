@@ -57,7 +57,7 @@ struct PostFeedFixture {
     /// Waits until `condition` holds, failing after `timeout`.
     @MainActor
     static func waitUntil(
-        timeout: Duration = .seconds(60), _ what: String = "condition",
+        timeout: Duration = .seconds(300), _ what: String = "condition",
         _ condition: @MainActor () async -> Bool
     ) async throws {
         let deadline = ContinuousClock.now + timeout

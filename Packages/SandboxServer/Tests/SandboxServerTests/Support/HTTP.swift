@@ -52,7 +52,7 @@ enum HTTP {
         body: Data? = nil,
         session: URLSession = HTTP.session
     ) async throws -> Response {
-        var request = URLRequest(url: url, timeoutInterval: 60)
+        var request = URLRequest(url: url, timeoutInterval: 300)
         request.httpMethod = method
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)

@@ -32,7 +32,7 @@ final class RawConnection: Sendable {
 
     /// Connects to 127.0.0.1:`port`; reads give up after `timeout`. A
     /// `receiveBuffer` (bytes) makes a reader that falls behind quickly.
-    static func connect(port: Int, timeout: Duration = .seconds(60), receiveBuffer: Int32? = nil) async throws
+    static func connect(port: Int, timeout: Duration = .seconds(300), receiveBuffer: Int32? = nil) async throws
         -> RawConnection
     {
         try await onThread {

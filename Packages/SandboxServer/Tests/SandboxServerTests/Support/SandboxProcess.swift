@@ -65,7 +65,7 @@ final class SandboxProcess: Sendable {
     /// `unwritableStandardError`, its standard error is opened for reading
     /// only, so that every write to it fails.
     static func launch(
-        _ arguments: [String] = [], unwritableStandardError: Bool = false, timeout: Duration = .seconds(60)
+        _ arguments: [String] = [], unwritableStandardError: Bool = false, timeout: Duration = .seconds(300)
     ) async throws -> SandboxProcess {
         let executable = try executableURL()
         let process = Process()
@@ -126,7 +126,7 @@ final class SandboxProcess: Sendable {
 
     /// Waits until a line of standard output contains `text` (the banner's
     /// last line is `Press Ctrl-C to stop.`); whether one did in time.
-    func waitForOutput(containing text: String, timeout: Duration = .seconds(60)) async -> Bool {
+    func waitForOutput(containing text: String, timeout: Duration = .seconds(300)) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !output.lines.contains(where: { $0.contains(text) }) {
             guard ContinuousClock.now < deadline, !exit.hasExited else { return false }
@@ -148,7 +148,7 @@ final class SandboxProcess: Sendable {
     /// Sends `signal` (SIGKILL by default: no chance to clean up, as in a
     /// crash) and waits for the child to exit; returns its status.
     @discardableResult
-    func kill(signal: Int32 = SIGKILL, timeout: Duration = .seconds(30)) async -> Int32? {
+    func kill(signal: Int32 = SIGKILL, timeout: Duration = .seconds(300)) async -> Int32? {
         if !exit.hasExited {
             Foundation.kill(processIdentifier, signal)
         }
@@ -159,7 +159,7 @@ final class SandboxProcess: Sendable {
     /// exited within `timeout`; returns its exit status (0 after a clean
     /// stop).
     @discardableResult
-    func terminate(timeout: Duration = .seconds(30)) async -> Int32? {
+    func terminate(timeout: Duration = .seconds(300)) async -> Int32? {
         if !exit.hasExited {
             Foundation.kill(processIdentifier, SIGTERM)
         }
@@ -176,7 +176,7 @@ final class SandboxProcess: Sendable {
 
     /// Waits for the child to exit; `nil` if it is still running at the
     /// deadline.
-    func waitForExit(timeout: Duration = .seconds(30)) async -> Int32? {
+    func waitForExit(timeout: Duration = .seconds(300)) async -> Int32? {
         let deadline = ContinuousClock.now + timeout
         while !exit.hasExited {
             guard ContinuousClock.now < deadline else { return nil }
@@ -244,7 +244,7 @@ private final class OutputCollector: Sendable {
 
     /// Waits (briefly) until both streams reached their end, so a child that
     /// exited has had everything it printed read.
-    func waitForEnd(timeout: Duration = .seconds(30)) async {
+    func waitForEnd(timeout: Duration = .seconds(300)) async {
         let deadline = ContinuousClock.now + timeout
         while state.withLockedValue({ $0.openStreams > 0 }), ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))

@@ -43,7 +43,7 @@ final class StreamingClient: Sendable {
     }
 
     /// The next event, in order; throws if none arrives within `timeout`.
-    func next(timeout: Duration = .seconds(60)) async throws -> Event {
+    func next(timeout: Duration = .seconds(300)) async throws -> Event {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             let event = received.withLockedValue { events in events.isEmpty ? nil : events.removeFirst() }
