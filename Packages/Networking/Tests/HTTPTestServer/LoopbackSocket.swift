@@ -19,8 +19,8 @@ enum LoopbackSocket {
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
         guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
-        var one: Int32 = 1
         if reusingAddress {
+            var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         }
         var address = sockaddr_in()
