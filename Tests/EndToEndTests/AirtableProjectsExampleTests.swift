@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import SandboxServer
 import Testing
 
@@ -124,7 +125,8 @@ struct AirtableProjectsExampleTests {
 
     @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
-        try await ExampleSandboxServer.withServerDown { url in
+        try await ReservedPort.hold { down in
+            let url = down.baseURL.absoluteString
             let run = try await ExampleProcess.run("airtable-projects", ["list", "--base-url", url])
             #expect(run.status == 1)
             #expect(run.standardError.hasPrefix("error: Error Fetching Data: Could not connect to 127.0.0.1:"))

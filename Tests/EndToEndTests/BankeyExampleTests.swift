@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import SandboxServer
 import Testing
 
@@ -58,7 +59,8 @@ struct BankeyExampleTests {
 
     @Test("A server that is down is one clear line and status 1")
     func serverDown() async throws {
-        try await ExampleSandboxServer.withServerDown { url in
+        try await ReservedPort.hold { down in
+            let url = down.baseURL.absoluteString
             let run = try await ExampleProcess.run("bankey", ["--base-url", url])
             #expect(run.status == 1)
             #expect(run.standardOutput.isEmpty)

@@ -1,10 +1,10 @@
 import Foundation
-import HTTPTestServer
 import Sandbox
 import SandboxServer
 
 /// Servers for the examples' `--base-url` runs: a sandbox started by the
-/// test, and an address where nothing listens.
+/// test. (An address where nothing listens is `HTTPTestServer`'s
+/// `ReservedPort`.)
 enum ExampleSandboxServer {
     /// Runs `body` with a server like `make sandbox`'s, but in memory, on
     /// 127.0.0.1 and a free port, and with Airtable's rate limit off, so
@@ -14,13 +14,6 @@ enum ExampleSandboxServer {
         var options = SandboxServerOptions()
         options.configuration.airtable.rateLimitEnabled = false
         return try await SandboxServer.withServer(options, body)
-    }
-
-    /// Runs `body` with the base URL of a server that is down: a loopback
-    /// port that refuses connections and that no other test's server can be
-    /// handed while `body` runs (see `ReservedPort`).
-    static func withServerDown<Result>(_ body: (_ url: String) async throws -> Result) async throws -> Result {
-        try await ReservedPort.hold { port in try await body("http://127.0.0.1:\(port)") }
     }
 
     /// A fresh folder under the temporary directory.

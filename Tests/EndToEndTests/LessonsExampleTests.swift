@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Sandbox
 import SandboxServer
 import Testing
@@ -86,7 +87,8 @@ struct LessonsExampleTests {
 
     @Test("A server that is down fails every step with its own line, and the run exits 1")
     func serverDown() async throws {
-        try await ExampleSandboxServer.withServerDown { url in
+        try await ReservedPort.hold { down in
+            let url = down.baseURL.absoluteString
             let run = try await ExampleProcess.run("lessons", ["--only", "2", "--only", "3", "--base-url", url])
             #expect(run.status == 1)
             #expect(run.standardError.contains("error: Error Fetching Posts: Could not connect to 127.0.0.1:"))

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Networking
 import Sandbox
 import SandboxServer
@@ -179,14 +180,14 @@ struct PostFeedExampleTests {
 
     @Test("A server that is down is one clear line and status 1", arguments: [["list"], ["watch"]])
     func serverDown(command: [String]) async throws {
-        try await ExampleSandboxServer.withServerDown { url in
+        try await ReservedPort.hold { down in
+            let url = down.baseURL.absoluteString
             let run = try await postFeed(command + ["--base-url", url])
             #expect(run.status == 1)
             #expect(run.standardOutput.isEmpty)
-            let port = url.split(separator: ":").last.map(String.init) ?? "?"
             #expect(
                 run.standardError
-                    == "error: Error Fetching Posts: Could not connect to 127.0.0.1:\(port): the server is down or unreachable.\n"
+                    == "error: Error Fetching Posts: Could not connect to 127.0.0.1:\(down.port): the server is down or unreachable.\n"
             )
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import SandboxServer
 import Testing
 
@@ -172,7 +173,8 @@ struct SooGreyhoundsExampleTests {
 
     @Test("A server that is down is one clear line and status 1: the refusal, not a timeout")
     func serverDown() async throws {
-        try await ExampleSandboxServer.withServerDown { url in
+        try await ReservedPort.hold { down in
+            let url = down.baseURL.absoluteString
             let folder = try ExampleSandboxServer.temporaryFolder("soogreyhounds-photos")
             let run = try await ExampleProcess.run(
                 "soogreyhounds", ["download", "--to", folder.path, "--base-url", url])

@@ -43,9 +43,9 @@ struct BankeyIntegrationTests {
 
     @Test("A server that is down gives the server-failure kind")
     func serverDown() async throws {
-        try await ReservedPort.hold { port in
+        try await ReservedPort.hold { reserved in
             let client = BankeyClient(
-                baseURL: try #require(URL(string: "http://127.0.0.1:\(port)/bankey/")),
+                baseURL: reserved.baseURL.appendingPathComponent("bankey/"),
                 transport: URLSessionTransport.shared, retryPolicy: .never)
             await #expect {
                 _ = try await client.fetchProfile(forUserId: "1")

@@ -41,8 +41,9 @@ struct FirebaseStreamingIntegrationTests {
         let namespace = FirebaseTestServer.freshNamespace()
         // Both servers on one reserved port, so that no other test's server
         // can take the number between the stop and the restart.
-        try await ReservedPort.hold { port in
-            let first = try await SandboxServer.start(SandboxServerOptions(port: port, dataDirectory: directory))
+        try await ReservedPort.hold { reserved in
+            let first = try await SandboxServer.start(
+                SandboxServerOptions(port: reserved.port, dataDirectory: directory))
             let subscriber = FirebaseTestServer.client(baseURL: first.baseURL, namespace: namespace)
             var values = subscriber.values(at: "doc", as: FirebaseEntry?.self).makeAsyncIterator()
             #expect(try await values.next() == .some(nil))
@@ -50,7 +51,8 @@ struct FirebaseStreamingIntegrationTests {
             #expect(try await values.next() == FirebaseEntry(text: "before", order: 1))
 
             await first.stop()
-            let second = try await SandboxServer.start(SandboxServerOptions(port: port, dataDirectory: directory))
+            let second = try await SandboxServer.start(
+                SandboxServerOptions(port: reserved.port, dataDirectory: directory))
             do {
                 // The fresh initial put of the new connection: the stored value.
                 #expect(try await values.next() == FirebaseEntry(text: "before", order: 1))

@@ -106,16 +106,16 @@ struct AsyncHTTPClientTransportTests {
 
     @Test("A closed port is cannotConnect, promptly")
     func cannotConnect() async throws {
-        try await ReservedPort.hold { port in
-            let baseURL = try #require(URL(string: "http://127.0.0.1:\(port)"))
+        try await ReservedPort.hold { reserved in
             // A timeout far past the suite's time limit: a refusal reported
             // only once the deadline ran out (connecting again and again) is
             // a hang.
             await #expect {
-                try await client(baseURL).send(Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
+                try await client(reserved.baseURL).send(
+                    Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
             } throws: { error in
                 guard case .cannotConnect(let host) = error as? NetworkError else { return false }
-                return host == "127.0.0.1:\(port)"
+                return host == "127.0.0.1:\(reserved.port)"
             }
         }
     }

@@ -73,8 +73,9 @@ package final class HTTPTestServer: @unchecked Sendable {
         // server's tests. Each server gets a port nobody else is using.
         let (descriptor, port) = try LoopbackSocket.make(reusingAddress: false)
         guard listen(descriptor, 64) == 0 else {
+            let error = LoopbackSocket.lastError
             close(descriptor)
-            throw POSIXError(.EADDRINUSE)
+            throw error
         }
         listener = descriptor
         self.port = port

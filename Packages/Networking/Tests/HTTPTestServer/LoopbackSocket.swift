@@ -18,7 +18,7 @@ enum LoopbackSocket {
         #else
             let descriptor = socket(AF_INET, SOCK_STREAM, 0)
         #endif
-        guard descriptor >= 0 else { throw POSIXError(.EMFILE) }
+        guard descriptor >= 0 else { throw Self.lastError }
         if reusingAddress {
             var one: Int32 = 1
             setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
@@ -34,9 +34,15 @@ enum LoopbackSocket {
             }
         }
         guard bound else {
+            let error = Self.lastError
             close(descriptor)
-            throw POSIXError(.EADDRINUSE)
+            throw error
         }
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+    }
+
+    /// The error the last failed socket call set.
+    static var lastError: POSIXError {
+        POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
     }
 }

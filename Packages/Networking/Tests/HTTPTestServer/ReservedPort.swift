@@ -22,14 +22,20 @@ import Foundation
 ///   that also sets it (Hummingbird does by default) can still be started on
 ///   the number on purpose, as a restart test does, and stopped again
 ///   without the number ever being free.
-package enum ReservedPort {
-    /// Runs `body` with a reserved port's number and releases it afterwards.
+package struct ReservedPort: Sendable {
+    /// The port's number.
+    package let port: Int
+
+    /// `http://127.0.0.1:<port>`.
+    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+
+    /// Runs `body` with a reserved port and releases it afterwards.
     package static func hold<Result>(
         isolation: isolated (any Actor)? = #isolation,
-        _ body: (_ port: Int) async throws -> Result
+        _ body: (ReservedPort) async throws -> Result
     ) async throws -> Result {
         let socket = try LoopbackSocket.make(reusingAddress: true)
         defer { close(socket.descriptor) }
-        return try await body(socket.port)
+        return try await body(ReservedPort(port: socket.port))
     }
 }

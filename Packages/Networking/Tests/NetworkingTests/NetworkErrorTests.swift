@@ -208,13 +208,14 @@ struct NetworkErrorTests {
 
     @Test("A closed port is cannotConnect")
     func cannotConnect() async throws {
-        try await ReservedPort.hold { port in
-            let client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(port)", maxAttempts: 1)
+        try await ReservedPort.hold { reserved in
+            let client = makeClient(
+                URLSessionTransport.shared, baseURL: reserved.baseURL.absoluteString, maxAttempts: 1)
             await #expect {
                 try await client.send(Request<Data>.get("x"))
             } throws: { error in
                 guard case NetworkError.cannotConnect(let host) = error else { return false }
-                return host == "127.0.0.1:\(port)"
+                return host == "127.0.0.1:\(reserved.port)"
             }
         }
     }

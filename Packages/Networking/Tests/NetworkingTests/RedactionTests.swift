@@ -182,8 +182,9 @@ struct RedactionTests {
 
     @Test("Error descriptions never carry the secret")
     func errorDescriptions() async throws {
-        try await ReservedPort.hold { port in
-            var client = makeClient(URLSessionTransport.shared, baseURL: "http://127.0.0.1:\(port)", maxAttempts: 1)
+        try await ReservedPort.hold { reserved in
+            var client = makeClient(
+                URLSessionTransport.shared, baseURL: reserved.baseURL.absoluteString, maxAttempts: 1)
             client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
             do throws(NetworkError) {
                 _ = try await client.send(Request<Data>.get("services/rest"))
@@ -191,7 +192,8 @@ struct RedactionTests {
             } catch {
                 #expect(!String(describing: error).contains("a6d8194"))
                 #expect(
-                    error.description == "Could not connect to 127.0.0.1:\(port): the server is down or unreachable."
+                    error.description
+                        == "Could not connect to 127.0.0.1:\(reserved.port): the server is down or unreachable."
                 )
             }
         }

@@ -26,8 +26,8 @@ struct ServerLifecycleTests {
     func stopClosesThePort() async throws {
         // On a reserved port, so that no other test's server can be handed
         // the number once this one has stopped.
-        try await ReservedPort.hold { port in
-            let server = try await SandboxServer.start(SandboxServerOptions(port: port))
+        try await ReservedPort.hold { reserved in
+            let server = try await SandboxServer.start(SandboxServerOptions(port: reserved.port))
             #expect(try await HTTP.send("GET", HTTP.url(server.baseURL, "/__sandbox/health")).status == 200)
             await server.stop()
             await #expect(throws: (any Error).self) {
