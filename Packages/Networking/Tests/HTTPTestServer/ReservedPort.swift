@@ -30,6 +30,7 @@ package struct ReservedPort: Sendable {
     package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
 
     /// Runs `body` with a reserved port and releases it afterwards.
+    @discardableResult
     package static func hold<Result>(
         isolation: isolated (any Actor)? = #isolation,
         _ body: (ReservedPort) async throws -> Result
