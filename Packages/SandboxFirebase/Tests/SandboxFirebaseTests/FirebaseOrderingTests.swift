@@ -71,6 +71,15 @@ struct FirebaseOrderingTests {
         for key in ["", "a.b", "a$", "a#", "a[", "a]", "a/b", "\u{0}", "a\u{1F}", "\u{7F}"] {
             #expect(!FirebaseKey.isValid(key), "\(key.debugDescription)")
         }
+        // A path's keys are checked in one pass, as each key alone would be.
+        for path in [
+            "", "a", "a/b", "/a//b/", "ok key-é_1/x", "a.b/c", "a/b$", "#", "a/[", "x/]", "\u{7F}/a", "a/\u{1F}",
+        ] {
+            let keys = path.split(separator: "/").map(String.init)
+            let check = FirebaseKey.check(path: path)
+            #expect(check.isValid == keys.allSatisfy(FirebaseKey.isValid), "\(path.debugDescription)")
+            #expect(check.isValid == false || check.hasSeparator == path.contains("/"), "\(path.debugDescription)")
+        }
     }
 
     @Test("Strings compare by UTF-16 code units, as JavaScript and Firebase do")

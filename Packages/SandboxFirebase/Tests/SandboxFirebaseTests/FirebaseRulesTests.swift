@@ -216,6 +216,16 @@ struct FirebaseRulesTests {
         }
     }
 
+    @Test("A named rule matches a key by its bytes, as the service compares keys; a lookalike meets the wildcard")
+    func namedChildrenMatchBytes() async throws {
+        let firebase = try await Self.harness(
+            rules: #"{"rules": {".read": true, "caf\u00e9": {".write": true}, "$other": {".write": false}}}"#)
+        #expect(await firebase.send("PUT", "/caf%C3%A9.json", "1").status == 200)
+        // The same word spelled with a combining accent is another key.
+        expectError(await firebase.send("PUT", "/cafe%CC%81.json", "2"), 401, "Permission denied")
+        #expect(await firebase.send("GET", "/caf%C3%A9.json").json == 1)
+    }
+
     @Test("A variable's methods read its own value: data before the write, newData after it, root from the top")
     func snapshotVariableMethods() async throws {
         let firebase = try await Self.harness(
@@ -245,6 +255,16 @@ struct FirebaseRulesTests {
         expectError(await firebase.send("PUT", "/refs/x.json", #""zzz""#), 401, "Permission denied")
         #expect(await firebase.send("PUT", "/items/5.json", "5").status == 200)
         #expect(await firebase.send("PUT", "/refs/y.json", "5").status == 200)
+        // The added value may name a deeper child, and is checked as written.
+        #expect(await firebase.send("PUT", "/refs/z.json", #""c/a""#).status == 200)
+        expectError(await firebase.send("PUT", "/refs/z.json", #""c/zz""#), 401, "Permission denied")
+        for (body, reason) in [
+            (#""c.a""#, "invalid child path 'items/c.a'"), (#"{"k": 1}"#, "cannot add string and object"),
+        ] {
+            let response = await firebase.send("PUT", "/refs/z.json", body)
+            expectError(response, 401, "Permission denied")
+            #expect(response.note?.contains(reason) == true, "\(response.note ?? "")")
+        }
         // A computed path that is not a string fails the rule, and says why.
         #expect(await firebase.send("PUT", "/raw/x.json", #""items/a""#).status == 200)
         let refused = await firebase.send("PUT", "/raw/x.json", "5")

@@ -34,6 +34,18 @@ struct SandboxCoreTests {
         #expect(SandboxRequest("GET", "/").pathSegments.isEmpty && SandboxRequest("GET", "/?").queryItems.isEmpty)
     }
 
+    @Test("Names match by their bytes: different lengths never match, canonically equivalent or not")
+    func sameKey() {
+        #expect("uid".isSameKey(as: "uid") && "".isSameKey(as: ""))
+        #expect(!"uid".isSameKey(as: "uix") && !"uid".isSameKey(as: "uids") && !"a".isSameKey(as: ""))
+        let long = String(repeating: "post-", count: 10)
+        #expect(long.isSameKey(as: String(repeating: "post-", count: 10)) && !long.isSameKey(as: long + "x"))
+        // Swift's == calls these equal; the services compare code units.
+        #expect("caf\u{e9}" == "cafe\u{301}" && !"caf\u{e9}".isSameKey(as: "cafe\u{301}"))
+        let request = SandboxRequest("GET", "/?caf%C3%A9=1")
+        #expect(request.query("caf\u{e9}") == "1" && request.query("cafe\u{301}") == nil)
+    }
+
     @Test("Control characters are found raw and percent-encoded, in either case, and only as two hex digits")
     func controlCharacters() {
         for path in ["/a%00", "/a%0a", "/a%0A", "/%7f", "/%7F", "/%1f.json", "/a\u{7F}", "/a\tb", "/%%00"] {

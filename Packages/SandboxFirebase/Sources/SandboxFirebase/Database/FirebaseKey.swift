@@ -24,6 +24,29 @@ enum FirebaseKey {
         return true
     }
 
+    /// Whether every key of `path`, a relative path whose keys `/`
+    /// separates, is valid as ``isValid(_:)`` says, empty keys aside (a
+    /// split drops them), and whether it has a `/` at all: one pass over its
+    /// bytes, not one per key.
+    static func check(path: String) -> (isValid: Bool, hasSeparator: Bool) {
+        var path = path
+        return path.withUTF8 { bytes in
+            var hasSeparator = false
+            for byte in bytes {
+                switch byte {
+                case UInt8(ascii: "/"):
+                    hasSeparator = true
+                case 0x00...0x1F, 0x7F, UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["),
+                    UInt8(ascii: "]"):
+                    return (false, hasSeparator)
+                default:
+                    continue
+                }
+            }
+            return (true, hasSeparator)
+        }
+    }
+
     /// The key as a 32-bit integer if Firebase treats it as one
     /// (`-?0*\d{1,10}` within the 32-bit range), which makes it sort
     /// numerically before every other key.

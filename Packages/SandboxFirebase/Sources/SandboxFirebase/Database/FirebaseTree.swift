@@ -26,10 +26,23 @@ struct FirebaseTree: Sendable {
     static func value(in node: JSON, at keys: ArraySlice<String>) -> JSON {
         var node = node
         for key in keys {
-            guard case .object(let members) = node, let child = members[key] else { return .null }
+            guard case .object(let members) = node, let child = member(key, of: members) else { return .null }
             node = child
         }
         return node
+    }
+
+    /// `members[key]`. The objects above most reads (a database's few top
+    /// nodes, a post's fields) have few members: comparing their keys, with
+    /// the same `==` the dictionary uses, is quicker than hashing the key.
+    private static func member(_ key: String, of members: [String: JSON]) -> JSON? {
+        guard members.count <= 4 else { return members[key] }
+        var index = members.startIndex
+        while index != members.endIndex {
+            if members.keys[index] == key { return members.values[index] }
+            members.formIndex(after: &index)
+        }
+        return nil
     }
 
     /// Replaces the value at `path` with a normalized value (`.null`

@@ -71,7 +71,7 @@ struct FirebasePath: Sendable, Hashable, CustomStringConvertible {
     /// Parses a path written in a PATCH body key or an `orderBy` value:
     /// `a/b`, with leading, trailing and doubled slashes ignored.
     init(relative text: String) {
-        keys = text.mapPieces(separatedBy: UInt8(ascii: "/")) { String($0) }
+        keys = text.mapPieces(separatedBy: UInt8(ascii: "/")) { $0 }
     }
 
     /// Checks every key, then the depth.

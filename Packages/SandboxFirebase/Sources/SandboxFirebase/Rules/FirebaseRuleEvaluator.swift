@@ -68,7 +68,7 @@ struct FirebaseRuleEvaluator {
     /// Whether `rule` grants at `place`; a failure is returned as `false`
     /// with its reason.
     mutating func grants(_ rule: FirebaseRuleNode.Rule, at place: Place) -> (granted: Bool, failure: String?) {
-        if case .literal(.bool(let flag)) = rule.expression { return (flag, nil) }
+        if let verdict = rule.verdict { return (verdict, nil) }
         do throws(Failure) {
             guard case .bool(let flag) = try rule.program.run(&self, place) else {
                 return (false, "the rule did not evaluate to a boolean")
@@ -204,6 +204,13 @@ struct FirebaseRuleEvaluator {
         }
     }
 
+    /// What `'text' + value` appends to the text: a primitive's text, as
+    /// ``combine(_:_:_:)`` adds them.
+    static func textAdded(_ value: FirebaseRuleValue) throws(Failure) -> String {
+        guard let text = text(value) else { throw Failure(message: "cannot add string and \(value.typeName)") }
+        return text
+    }
+
     /// How a primitive reads when added to a string, as in JavaScript.
     private static func text(_ value: FirebaseRuleValue) -> String? {
         switch value {
@@ -238,12 +245,16 @@ struct FirebaseRuleEvaluator {
     }
 
     /// Where `name` is among `members`, found as ``member(_:in:)`` finds it,
-    /// without copying its value.
+    /// without copying its value. Names match by their bytes
+    /// (``Swift/String/isSameKey(as:)``), as the service compares them,
+    /// however many members there are.
     private static func index(of name: String, in members: [String: JSON]) -> [String: JSON].Index? {
-        guard members.count <= 8 else { return members.index(forKey: name) }
+        guard members.count <= 8 else {
+            return members.index(forKey: name).flatMap { members.keys[$0].isSameKey(as: name) ? $0 : nil }
+        }
         var index = members.startIndex
         while index != members.endIndex {
-            if members.keys[index] == name { return index }
+            if members.keys[index].isSameKey(as: name) { return index }
             members.formIndex(after: &index)
         }
         return nil
@@ -369,10 +380,18 @@ struct FirebaseRuleEvaluator {
             guard !snapshot.path.isRoot else { throw Failure(message: "the root has no parent") }
             return FirebaseRuleSnapshot(path: FirebasePath(keys: snapshot.path.keys.dropLast()), isNew: snapshot.isNew)
         }
-        let path = try self.childPath(childPath, else: arguments, of: snapshot.path)
+        if let childPath { return try child(childPath, of: snapshot) }
+        return try child(try ChildPath(arguments), of: snapshot)
+    }
+
+    /// The snapshot `snapshot.child(…)` gives for a path already read.
+    mutating func child(_ child: borrowing ChildPath, of snapshot: FirebaseRuleSnapshot) throws(Failure)
+        -> FirebaseRuleSnapshot
+    {
+        let path = try self.path(child, below: snapshot.path)
         // A known value's child is known too: no walk from the root.
-        let child = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
-        return FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: child)
+        let value = snapshot.value.map { FirebaseTree.value(in: $0, at: path.keys[snapshot.path.depth...]) }
+        return FirebaseRuleSnapshot(path: path, isNew: snapshot.isNew, value: value)
     }
 
     /// A snapshot's value: the one it carries, or read from the data.
@@ -380,43 +399,19 @@ struct FirebaseRuleEvaluator {
         snapshot.value ?? context.data.value(at: snapshot.path, isNew: snapshot.isNew)
     }
 
-    /// The argument of `child()` or `hasChild()` read as a path below a
-    /// snapshot's.
-    struct ChildPath: Sendable {
-        /// The argument as written, for the failure's message.
-        let text: String
-        /// Its keys.
-        let relative: FirebasePath
-        /// Whether it names a child: a string of valid keys.
-        let isValid: Bool
-
-        init(_ text: String) {
-            self.text = text
-            relative = FirebasePath(relative: text)
-            isValid = !relative.keys.isEmpty && relative.keys.allSatisfy(FirebaseKey.isValid)
-        }
-
-        /// The first of a call's arguments, which must be a string.
-        init(_ arguments: [FirebaseRuleValue]) throws(Failure) {
-            try self.init(argument: arguments.first)
-        }
-
-        /// A call's argument, which must be a string.
-        init(argument: FirebaseRuleValue?) throws(Failure) {
-            guard case .string(let text)? = argument else {
-                throw Failure(message: "child() takes a string path")
-            }
-            self.init(text)
-        }
-    }
-
     /// The path below `path` that `known`, or else the first of
     /// `arguments`, names.
     private mutating func childPath(
         _ known: ChildPath?, else arguments: [FirebaseRuleValue], of path: FirebasePath
     ) throws(Failure) -> FirebasePath {
-        let child: ChildPath
-        if let known { child = known } else { child = try ChildPath(arguments) }
+        if let known { return try self.path(known, below: path) }
+        return try self.path(try ChildPath(arguments), below: path)
+    }
+
+    /// The path `child` names below `path`.
+    private mutating func path(_ child: borrowing ChildPath, below path: FirebasePath) throws(Failure)
+        -> FirebasePath
+    {
         try step(child.relative.depth)
         guard child.isValid, path.depth + child.relative.depth <= FirebasePath.maxDepth else {
             throw Failure(message: "invalid child path '\(child.text)'")

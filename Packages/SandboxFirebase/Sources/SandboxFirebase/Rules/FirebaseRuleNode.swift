@@ -16,9 +16,15 @@ final class FirebaseRuleNode: Sendable {
         let source: String
         /// Its place in the rules tree, such as `/posts/$postID/.write`.
         let location: String
+        /// The verdict of a rule that is a literal `true` or `false`, known
+        /// without evaluating it. Kept here, beside the program: the
+        /// expression is boxed, and reading it on every check touched one
+        /// more piece of memory for each rule.
+        let verdict: Bool?
 
         init(expression: FirebaseRuleExpression, source: String, location: String) {
             self.expression = expression
+            if case .literal(.bool(let flag)) = expression { verdict = flag } else { verdict = nil }
             program = FirebaseRuleProgram(expression)
             self.source = source
             self.location = location
@@ -50,9 +56,9 @@ final class FirebaseRuleNode: Sendable {
         // Few children, as most rule nodes have: their names compared in a
         // list, which is quicker than hashing the key (and, apart from the
         // nodes, touches no reference).
-        let small = children.count <= 8 ? Array(children) : nil
-        smallNames = small?.map(\.key)
-        smallNodes = small?.map(\.value) ?? []
+        isSmall = children.count <= 8
+        smallNames = isSmall ? Array(children.keys) : []
+        smallNodes = isSmall ? smallNames.compactMap { children[$0] } : []
         self.wildcard = wildcard
         hasValidation =
             validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
@@ -67,15 +73,25 @@ final class FirebaseRuleNode: Sendable {
         return wildcard.node
     }
 
-    /// The child named `key`, if any (not the wildcard).
+    /// The child named `key`, if any (not the wildcard). A name matches a
+    /// key by its bytes (``Swift/String/isSameKey(as:)``), as the service
+    /// compares keys: a key spelled with a combining accent is not the
+    /// rule's precomposed name, however many children there are.
     func named(_ key: String) -> FirebaseRuleNode? {
-        guard let smallNames else { return children[key] }
-        return smallNames.firstIndex(of: key).map { smallNodes[$0] }
+        guard isSmall else {
+            guard let index = children.index(forKey: key), children.keys[index].isSameKey(as: key) else { return nil }
+            return children.values[index]
+        }
+        for index in smallNames.indices where smallNames[index].isSameKey(as: key) {
+            return smallNodes[index]
+        }
+        return nil
     }
 
-    /// The children's names when there are few, in the order of
-    /// ``smallNodes``; `nil` when ``children`` is hashed instead.
-    private let smallNames: [String]?
+    /// Whether the children are few, and so kept in ``smallNames`` and
+    /// ``smallNodes`` (in the same order) instead of hashed.
+    private let isSmall: Bool
+    private let smallNames: [String]
     private let smallNodes: [FirebaseRuleNode]
 
     /// Whether the node, or any below it, has a `.validate` rule: the walk

@@ -169,19 +169,39 @@ struct FirebaseRuleProgram: Sendable {
             }
         case .call(let target, let method, let arguments) where method == .child || method == .parent:
             guard let target = compileSnapshot(target) else { return nil }
-            let arguments = Arguments(arguments)
-            let childPath = Self.childPath(method, arguments)
-            // `root.child('topics/' + newData.val())`: one computed path,
-            // read as a path straight from its value, with no argument list.
-            if method == .child, case .computed(let programs) = arguments, programs.count == 1 {
-                let argument = programs[0]
+            // `root.child('topics/' + newData.val())`: a literal that ends a
+            // key, and a value added to it. The literal's keys are read now;
+            // only the value is read, split and checked on each evaluation
+            // (each node still spends its step).
+            if method == .child, arguments.count == 1,
+                case .binary(.add, .literal(.string(let literal)), let added) = arguments[0],
+                literal.utf8.last == UInt8(ascii: "/")
+            {
+                let start = FirebaseRuleEvaluator.ChildPath(literal)
+                let added = compile(added)
+                return { evaluator, place throws(Failure) in
+                    try evaluator.step()
+                    let snapshot = try target(&evaluator, place)
+                    try evaluator.step(2)
+                    let text = try FirebaseRuleEvaluator.textAdded(try added(&evaluator, place))
+                    return try evaluator.child(FirebaseRuleEvaluator.ChildPath(start, adding: text), of: snapshot)
+                }
+            }
+            // Any other computed path, read as a path straight from its
+            // value, with no argument list. Compiled on its own, not taken
+            // out of a list: a closure kept in an array is called through
+            // two reabstraction thunks.
+            if method == .child, arguments.count == 1, constant(arguments[0]) == nil {
+                let argument = compile(arguments[0])
                 return { evaluator, place throws(Failure) in
                     try evaluator.step()
                     let snapshot = try target(&evaluator, place)
                     let path = try FirebaseRuleEvaluator.ChildPath(argument: try argument(&evaluator, place))
-                    return try evaluator.descend(method, from: snapshot, with: [], childPath: path)
+                    return try evaluator.child(path, of: snapshot)
                 }
             }
+            let arguments = Arguments(arguments)
+            let childPath = Self.childPath(method, arguments)
             return { evaluator, place throws(Failure) in
                 try evaluator.step()
                 let snapshot = try target(&evaluator, place)
