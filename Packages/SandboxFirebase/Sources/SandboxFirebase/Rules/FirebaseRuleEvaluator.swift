@@ -237,9 +237,10 @@ struct FirebaseRuleEvaluator {
         }
     }
 
-    /// `members[name]`. The objects rules read by name (`auth`, a post
-    /// being written) have a few members: comparing their keys is quicker
-    /// than hashing the name.
+    /// `members[name]`. The objects rules read by name (`auth`, an ID
+    /// token's dozen claims, a post being written) have few members:
+    /// comparing their keys, most of which differ in length, is quicker than
+    /// hashing the name.
     private static func member(_ name: String, in members: [String: JSON]) -> JSON? {
         index(of: name, in: members).map { members.values[$0] }
     }
@@ -249,7 +250,7 @@ struct FirebaseRuleEvaluator {
     /// (``Swift/String/isSameKey(as:)``), as the service compares them,
     /// however many members there are.
     private static func index(of name: String, in members: [String: JSON]) -> [String: JSON].Index? {
-        guard members.count <= 8 else {
+        guard members.count <= 16 else {
             return members.index(forKey: name).flatMap { members.keys[$0].isSameKey(as: name) ? $0 : nil }
         }
         var index = members.startIndex
