@@ -26,7 +26,8 @@ enum FirebaseKey {
 
     /// Whether every key of `path`, a relative path whose keys `/`
     /// separates, is valid as ``isValid(_:)`` says, empty keys aside (a
-    /// split drops them), and whether it has a `/` at all: one pass over its
+    /// split drops them), and whether it has a `/` at all (for a valid
+    /// path: the pass stops at the first invalid byte): one pass over its
     /// bytes, not one per key.
     static func check(path: String) -> (isValid: Bool, hasSeparator: Bool) {
         var path = path
