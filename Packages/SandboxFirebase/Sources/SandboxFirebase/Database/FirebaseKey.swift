@@ -52,10 +52,12 @@ enum FirebaseKey {
     /// (`-?0*\d{1,10}` within the 32-bit range), which makes it sort
     /// numerically before every other key.
     static func int32Value(_ key: String) -> Int32? {
-        var digits = key.utf8[...]
-        guard let first = digits.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
+        // Most keys are words: settled by their first byte, before a slice
+        // of the key is made.
+        guard let first = key.utf8.first, first == UInt8(ascii: "-") || (0x30...0x39).contains(first) else {
             return nil
         }
+        var digits = key.utf8[...]
         let negative = first == UInt8(ascii: "-")
         if negative { digits = digits.dropFirst() }
         guard !digits.isEmpty, digits.allSatisfy({ (0x30...0x39).contains($0) }) else { return nil }
