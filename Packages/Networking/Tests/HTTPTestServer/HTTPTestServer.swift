@@ -83,7 +83,7 @@ package final class HTTPTestServer: @unchecked Sendable {
     }
 
     /// `http://127.0.0.1:<port>`.
-    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { LoopbackSocket.baseURL(port: port) }
 
     /// Every request received so far.
     package var received: [Received] { lock.withLock { log } }

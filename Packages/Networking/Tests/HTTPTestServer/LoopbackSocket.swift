@@ -41,6 +41,11 @@ enum LoopbackSocket {
         return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
     }
 
+    /// `http://127.0.0.1:<port>`.
+    static func baseURL(port: Int) -> URL {
+        URL(string: "http://127.0.0.1:\(port)")!
+    }
+
     /// The error the last failed socket call set.
     static var lastError: POSIXError {
         POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)

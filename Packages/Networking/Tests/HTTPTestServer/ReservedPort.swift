@@ -27,7 +27,7 @@ package struct ReservedPort: Sendable {
     package let port: Int
 
     /// `http://127.0.0.1:<port>`.
-    package var baseURL: URL { URL(string: "http://127.0.0.1:\(port)")! }
+    package var baseURL: URL { LoopbackSocket.baseURL(port: port) }
 
     /// Runs `body` with a reserved port and releases it afterwards.
     @discardableResult

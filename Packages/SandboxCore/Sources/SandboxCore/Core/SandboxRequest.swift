@@ -67,8 +67,7 @@ public struct SandboxRequest: Sendable {
 
     private static func segments(of path: String) -> [String] {
         path.mapPieces(separatedBy: UInt8(ascii: "/")) { segment in
-            guard segment.utf8.contains(UInt8(ascii: "%")) else { return segment }
-            return PercentEncoding.decode(Substring(segment)) ?? segment
+            PercentEncoding.decode(Substring(segment)) ?? segment
         }
     }
 

@@ -11,17 +11,19 @@ enum FirebaseKey {
     /// `. $ # [ ] /` or ASCII control characters (0x00–0x1F, 0x7F).
     /// The length limit is checked separately because it has its own error.
     static func isValid(_ key: String) -> Bool {
-        guard !key.isEmpty else { return false }
-        for byte in key.utf8 {
-            switch byte {
-            case 0x00...0x1F, 0x7F, UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["),
-                UInt8(ascii: "]"), UInt8(ascii: "/"):
-                return false
-            default:
-                continue
-            }
+        !key.isEmpty && !key.utf8.contains { $0 == UInt8(ascii: "/") || isForbidden($0) }
+    }
+
+    /// Whether `byte` may not appear in a key, `/` aside (it separates
+    /// keys): `. $ # [ ]` and ASCII control characters.
+    private static func isForbidden(_ byte: UInt8) -> Bool {
+        switch byte {
+        case 0x00...0x1F, 0x7F, UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["),
+            UInt8(ascii: "]"):
+            true
+        default:
+            false
         }
-        return true
     }
 
     /// Whether every key of `path`, a relative path whose keys `/`
@@ -34,14 +36,10 @@ enum FirebaseKey {
         return path.withUTF8 { bytes in
             var hasSeparator = false
             for byte in bytes {
-                switch byte {
-                case UInt8(ascii: "/"):
+                if byte == UInt8(ascii: "/") {
                     hasSeparator = true
-                case 0x00...0x1F, 0x7F, UInt8(ascii: "."), UInt8(ascii: "$"), UInt8(ascii: "#"), UInt8(ascii: "["),
-                    UInt8(ascii: "]"):
+                } else if isForbidden(byte) {
                     return (false, hasSeparator)
-                default:
-                    continue
                 }
             }
             return (true, hasSeparator)

@@ -36,13 +36,7 @@ struct FirebaseTree: Sendable {
     /// nodes, a post's fields) have few members: comparing their keys, with
     /// the same `==` the dictionary uses, is quicker than hashing the key.
     private static func member(_ key: String, of members: [String: JSON]) -> JSON? {
-        guard members.count <= 4 else { return members[key] }
-        var index = members.startIndex
-        while index != members.endIndex {
-            if members.keys[index] == key { return members.values[index] }
-            members.formIndex(after: &index)
-        }
-        return nil
+        members.index(ofKey: key, scanningUpTo: 4, matching: ==).map { members.values[$0] }
     }
 
     /// Replaces the value at `path` with a normalized value (`.null`

@@ -134,13 +134,13 @@ struct FirebaseRuleEvaluator {
     }
 
     /// The values of compiled expressions, such as a call's arguments.
-    mutating func values(of programs: [FirebaseRuleProgram.Run], at place: Place) throws(Failure)
+    mutating func values(of programs: [FirebaseRuleProgram], at place: Place) throws(Failure)
         -> [FirebaseRuleValue]
     {
         guard !programs.isEmpty else { return [] }
         var values: [FirebaseRuleValue] = []
         values.reserveCapacity(programs.count)
-        for run in programs { values.append(try run(&self, place)) }
+        for program in programs { values.append(try program.run(&self, place)) }
         return values
     }
 
@@ -250,15 +250,7 @@ struct FirebaseRuleEvaluator {
     /// (``Swift/String/isSameKey(as:)``), as the service compares them,
     /// however many members there are.
     private static func index(of name: String, in members: [String: JSON]) -> [String: JSON].Index? {
-        guard members.count <= 16 else {
-            return members.index(forKey: name).flatMap { members.keys[$0].isSameKey(as: name) ? $0 : nil }
-        }
-        var index = members.startIndex
-        while index != members.endIndex {
-            if members.keys[index].isSameKey(as: name) { return index }
-            members.formIndex(after: &index)
-        }
-        return nil
+        members.index(ofKey: name, scanningUpTo: 16) { $0.isSameKey(as: $1) }
     }
 
     private func queryProperty(_ name: String) -> FirebaseRuleValue {

@@ -56,9 +56,8 @@ final class FirebaseRuleNode: Sendable {
         // Few children, as most rule nodes have: their names compared in a
         // list, which is quicker than hashing the key (and, apart from the
         // nodes, touches no reference).
-        isSmall = children.count <= 8
-        smallNames = isSmall ? Array(children.keys) : []
-        smallNodes = isSmall ? smallNames.compactMap { children[$0] } : []
+        smallNames = children.count <= Self.fewChildren ? Array(children.keys) : []
+        smallNodes = smallNames.compactMap { children[$0] }
         self.wildcard = wildcard
         hasValidation =
             validate != nil || children.values.contains { $0.hasValidation } || wildcard?.node.hasValidation == true
@@ -78,9 +77,8 @@ final class FirebaseRuleNode: Sendable {
     /// compares keys: a key spelled with a combining accent is not the
     /// rule's precomposed name, however many children there are.
     func named(_ key: String) -> FirebaseRuleNode? {
-        guard isSmall else {
-            guard let index = children.index(forKey: key), children.keys[index].isSameKey(as: key) else { return nil }
-            return children.values[index]
+        guard children.count <= Self.fewChildren else {
+            return children.index(ofKey: key, scanningUpTo: 0) { $0.isSameKey(as: $1) }.map { children.values[$0] }
         }
         for index in smallNames.indices where smallNames[index].isSameKey(as: key) {
             return smallNodes[index]
@@ -88,9 +86,9 @@ final class FirebaseRuleNode: Sendable {
         return nil
     }
 
-    /// Whether the children are few, and so kept in ``smallNames`` and
-    /// ``smallNodes`` (in the same order) instead of hashed.
-    private let isSmall: Bool
+    /// The most children kept in ``smallNames`` and ``smallNodes`` (in the
+    /// same order) and found by name; more are hashed instead.
+    private static let fewChildren = 8
     private let smallNames: [String]
     private let smallNodes: [FirebaseRuleNode]
 

@@ -38,7 +38,7 @@ struct FirebaseRuleProgram: Sendable {
                     return value
                 }
             }
-            let elements = elements.map(compile)
+            let elements = elements.map(FirebaseRuleProgram.init)
             return { evaluator, place throws(Failure) in
                 try evaluator.step()
                 return .list(try evaluator.values(of: elements, at: place))
@@ -187,20 +187,18 @@ struct FirebaseRuleProgram: Sendable {
                     return try evaluator.child(FirebaseRuleEvaluator.ChildPath(start, adding: text), of: snapshot)
                 }
             }
+            let arguments = Arguments(arguments)
             // Any other computed path, read as a path straight from its
-            // value, with no argument list. Compiled on its own, not taken
-            // out of a list: a closure kept in an array is called through
-            // two reabstraction thunks.
-            if method == .child, arguments.count == 1, constant(arguments[0]) == nil {
-                let argument = compile(arguments[0])
+            // value, with no argument list.
+            if method == .child, case .computed(let programs) = arguments, programs.count == 1 {
+                let argument = programs[0]
                 return { evaluator, place throws(Failure) in
                     try evaluator.step()
                     let snapshot = try target(&evaluator, place)
-                    let path = try FirebaseRuleEvaluator.ChildPath(argument: try argument(&evaluator, place))
+                    let path = try FirebaseRuleEvaluator.ChildPath(argument: try argument.run(&evaluator, place))
                     return try evaluator.child(path, of: snapshot)
                 }
             }
-            let arguments = Arguments(arguments)
             let childPath = Self.childPath(method, arguments)
             return { evaluator, place throws(Failure) in
                 try evaluator.step()
@@ -229,14 +227,17 @@ struct FirebaseRuleProgram: Sendable {
     /// once; or programs, run on every evaluation.
     private enum Arguments: Sendable {
         case constant([FirebaseRuleValue], steps: Int)
-        case computed([Run])
+        /// Kept as programs, not bare closures: a closure held in an array
+        /// is stored at the most general abstraction, and each call went
+        /// through two reabstraction thunks.
+        case computed([FirebaseRuleProgram])
 
         init(_ expressions: [FirebaseRuleExpression]) {
             var values: [FirebaseRuleValue] = []
             var steps = 0
             for expression in expressions {
                 guard let (value, cost) = FirebaseRuleProgram.constant(expression) else {
-                    self = .computed(expressions.map(FirebaseRuleProgram.compile))
+                    self = .computed(expressions.map(FirebaseRuleProgram.init))
                     return
                 }
                 values.append(value)
