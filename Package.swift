@@ -113,6 +113,7 @@ let package = Package(
         // 1.16: `LogEvent`, which the server's log handler implements.
         .package(url: "https://github.com/apple/swift-log.git", from: "1.16.0"),
         .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
+        .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
     ],
@@ -170,6 +171,8 @@ let package = Package(
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
+                // The HTTP parts a handler after the parser sees.
+                server("NIOHTTPTypes", from: "swift-nio-extras"),
                 server("Logging", from: "swift-log"),
                 server("ServiceLifecycle", from: "swift-service-lifecycle"),
             ],

@@ -113,6 +113,24 @@ struct StreamingTests {
         await server.stop()
     }
 
+    @Test("A client that closes only its sending side ends the stream at once, and reads the stream's end")
+    func clientHalfClose() async throws {
+        let fed = FedStream()
+        let server = try await Self.eventStreamServer(fed)
+        let connection = try await RawConnection.connect(port: server.port)
+        try await connection.send(
+            "GET /posts.json HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
+        // The server allows half-closed connections, so the channel stays
+        // open: only the handler behind the parser hears the input end.
+        await connection.shutdownWrite()
+        #expect(await fed.waitForTermination())
+        let received = try await connection.readUntilClosed()
+        #expect(received.hasPrefix("HTTP/1.1 200"))
+        #expect(received.hasSuffix("0\r\n\r\n"))
+        await connection.shutdown()
+        await server.stop()
+    }
+
     @Test("Stopping the server ends open streams, and the client sees a clean end")
     func stopEndsStreams() async throws {
         let fed = FedStream()

@@ -29,6 +29,12 @@ final class ServerRunner: Sendable {
 
     /// Starts serving and returns once the socket is bound, or throws why it
     /// could not be (an address in use, an unknown host).
+    ///
+    /// Nothing here frames HTTP: NIO's parser (llhttp) reads every byte. A
+    /// method it does not know (`BREW`, a lowercase `get`) is refused by it
+    /// with a 400 and the connection closed, as many servers do; no client of
+    /// these APIs sends one, and Firebase's documented way to send another
+    /// method, `X-HTTP-Method-Override`, reaches the emulator, which answers 405.
     static func start(
         responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, gracePeriod: Duration,
         logger: Logger
@@ -36,8 +42,9 @@ final class ServerRunner: Sendable {
         let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
         let application = Application(
             responder: responder,
-            server: SandboxHTTP1Channel.builder(
-                configuration: HTTP1Channel.Configuration(idleTimeout: .init(idleTimeout))),
+            server: .http1(
+                configuration: HTTP1Channel.Configuration(
+                    additionalChannelHandlers: [ConnectionEventsHandler()], idleTimeout: .init(idleTimeout))),
             configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
             onServerRunning: { channel in
                 reportBound.yield(channel.localAddress)
