@@ -52,6 +52,23 @@ struct SandboxLogHandlerTests {
         #expect(!line.contains("/old"))
     }
 
+    @Test("Metadata set again replaces its value, and set to nil is gone; the whole set reads back as a dictionary")
+    func replacedAndRemoved() throws {
+        let lines = Lines()
+        var logger = lines.logger()
+        let changes: [(String, Logger.Metadata.Value?)] = [("a", "1"), ("b", "2"), ("a", "3"), ("b", nil), ("c", nil)]
+        for (key, value) in changes {
+            logger[metadataKey: key] = value
+        }
+        #expect(logger[metadataKey: "a"] == "3")
+        #expect(logger[metadataKey: "b"] == nil)
+        logger.handler.metadata = ["d": "4", "a": "5"]
+        #expect(logger.handler.metadata == ["a": "5", "d": "4"])
+        logger.warning("line")
+        let line = try #require(lines.written.withLock { $0.first })
+        #expect(line.contains(": a=5 d=4 ["))
+    }
+
     @Test("Metadata set on a copy of a logger leaves the original as it was")
     func valueSemantics() throws {
         let lines = Lines()

@@ -20,8 +20,15 @@ struct SandboxLogHandler: LogHandler {
     let label: String
     /// The lowest level written.
     var logLevel: Logger.Level = .info
-    /// The logger's own metadata, kept as given.
-    var metadata: Logger.Metadata = [:]
+    /// The logger's own metadata.
+    var metadata: Logger.Metadata {
+        get { Logger.Metadata(pairs, uniquingKeysWith: { $1 }) }
+        set { pairs = newValue.map { ($0.key, $0.value) } }
+    }
+    /// The metadata as set, in order: Hummingbird sets a request id on
+    /// every request's logger, and a short list takes it without hashing or
+    /// a dictionary's table.
+    private var pairs: [(key: String, value: Logger.Metadata.Value)] = []
     /// Metadata added to every line, such as task-local values.
     var metadataProvider: Logger.MetadataProvider?
     private let sink: Sink
@@ -39,8 +46,16 @@ struct SandboxLogHandler: LogHandler {
     }
 
     subscript(metadataKey key: String) -> Logger.Metadata.Value? {
-        get { metadata[key] }
-        set { metadata[key] = newValue }
+        get { pairs.first { $0.key == key }?.value }
+        set {
+            let index = pairs.firstIndex { $0.key == key }
+            switch (index, newValue) {
+            case (let index?, let value?): pairs[index].value = value
+            case (let index?, nil): pairs.remove(at: index)
+            case (nil, let value?): pairs.append((key, value))
+            case (nil, nil): break
+            }
+        }
     }
 
     func log(event: LogEvent) {
