@@ -19,7 +19,12 @@ actor FirebaseDatabase {
     private let keepAliveInterval: Duration
     /// The security rules every request but an administrator's meets.
     private(set) var rules: FirebaseRules
-    private var tree: FirebaseTree
+    private var tree: FirebaseTree {
+        // No `oldValue`: the tree is still changed in place.
+        didSet { answers.dataChanged() }
+    }
+    /// Plain reads' JSON, while ``tree`` is unchanged.
+    private var answers = FirebaseAnswerCache()
     /// What storage holds: the tree minus the writes still being committed.
     /// A failed commit puts the database back to it.
     private var committedTree: FirebaseTree
@@ -130,6 +135,29 @@ actor FirebaseDatabase {
         let value = query.map { self.query($0, at: path) } ?? tree.value(at: path)
         guard export, !priorities.isEmpty else { return .success(value) }
         return .success(priorities.export(value, at: path))
+    }
+
+    /// A plain read: the value at `path`, with no query and no priorities.
+    enum PlainRead: Sendable {
+        /// Its compact JSON, kept from an earlier read of the same data.
+        case written(Data)
+        /// The value, and the state of the data it is of, under which its
+        /// JSON may be kept (``keep(_:at:generation:)``).
+        case value(JSON, generation: Int)
+    }
+
+    /// What `caller` reads at `path`, as JSON kept from an earlier read
+    /// when the data has not changed since, or the rules' refusal.
+    func plainRead(at path: FirebasePath, as caller: FirebaseCaller) -> Result<PlainRead, FirebaseEmulatorError> {
+        if let denial = denial(reading: path, query: nil, as: caller) { return .failure(.permissionDenied(denial)) }
+        if let answer = answers[path] { return .success(.written(answer)) }
+        return .success(.value(tree.value(at: path), generation: answers.generation))
+    }
+
+    /// Keeps a plain read's compact JSON for the next read of `path`, if
+    /// the data is still as of `generation`.
+    func keep(_ answer: Data, at path: FirebasePath, generation: Int) {
+        answers.keep(answer, at: path, from: generation)
     }
 
     /// The priority of the node at `path` (`null` when it has none), for

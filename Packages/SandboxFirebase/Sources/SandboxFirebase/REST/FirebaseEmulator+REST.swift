@@ -140,6 +140,12 @@ extension FirebaseEmulator {
                 200, FirebaseJSONWriter.data(priority, pretty: options.pretty), headers: Self.commonHeaders,
                 options: options)
         }
+        if query == nil, !options.export, !options.shallow, !options.silent, !options.pretty, !options.wantsETag,
+            ifNoneMatch == nil
+        {
+            let body = try await plainAnswer(at: path, in: database, caller: caller)
+            return Self.answer(200, body, headers: Self.commonHeaders, options: options)
+        }
         var value = try await database.read(at: path, query: query, as: caller, export: options.export).get()
         if options.shallow, case .object(let members) = value {
             value = .object(members.mapValues { _ in .bool(true) })
@@ -157,6 +163,23 @@ extension FirebaseEmulator {
         }
         return Self.answer(
             200, FirebaseJSONWriter.data(value, pretty: options.pretty), headers: headers, options: options)
+    }
+
+    /// The compact JSON of the value at `path`, written once per change of
+    /// the data (``FirebaseAnswerCache``): most reads are of this kind.
+    private func plainAnswer(
+        at path: FirebasePath, in database: FirebaseDatabase, caller: FirebaseCaller
+    ) async throws(FirebaseEmulatorError) -> Data {
+        switch try await database.plainRead(at: path, as: caller).get() {
+        case .written(let answer):
+            return answer
+        case .value(let value, let generation):
+            let answer = FirebaseJSONWriter.data(value, pretty: false)
+            if answer.count <= FirebaseAnswerCache.maxAnswerBytes {
+                await database.keep(answer, at: path, generation: generation)
+            }
+            return answer
+        }
     }
 
     func write(
