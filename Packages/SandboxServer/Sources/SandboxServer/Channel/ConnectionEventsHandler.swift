@@ -24,7 +24,8 @@ final class ConnectionEventsHandler: ChannelInboundHandler, RemovableChannelHand
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
 
-    /// Made when the handler joins a pipeline, on that channel's event loop.
+    /// Succeeds when the client's side of the connection ends. Made when the
+    /// handler joins a pipeline, on that channel's event loop.
     private var promise: EventLoopPromise<Void>?
     /// Streams waiting for the channel to be writable again.
     private var writableWaiters: [EventLoopPromise<Void>] = []
@@ -73,7 +74,7 @@ final class ConnectionEventsHandler: ChannelInboundHandler, RemovableChannelHand
         let lookup = channel.eventLoop.submit {
             try channel.pipeline.syncOperations.handler(type: ConnectionEventsHandler.self).promise?.futureResult
         }
-        return (try? await lookup.get()).flatMap { $0 } ?? channel.eventLoop.makeSucceededVoidFuture()
+        return (try? await lookup.get()) ?? channel.eventLoop.makeSucceededVoidFuture()
     }
 
     /// Returns once `channel` is writable, closed, or torn down. It asks on
