@@ -30,22 +30,23 @@ struct ReportingTests {
     @Test("Hidden posts stay hidden after a restart, from the file the caller chose")
     func hiddenAcrossRestarts() async throws {
         let fixture = try await FeedFixture.make()
-        let file = temporaryFile("hidden.json")
         let offending = try #require(try await fixture.feed().fetchPosts().posts.first)
+        try await withTemporaryDirectory { location in
+            let file = location("hidden.json")
+            let before = fixture.feed(hiddenPosts: HiddenPostStore(fileURL: file))
+            try await before.fetchPosts()
+            try await before.report(offending, reason: "Offensive")
 
-        let before = fixture.feed(hiddenPosts: HiddenPostStore(fileURL: file))
-        try await before.fetchPosts()
-        try await before.report(offending, reason: "Offensive")
+            let after = fixture.feed(hiddenPosts: HiddenPostStore(fileURL: file))
+            let page = try await after.fetchPosts()
+            #expect(!page.posts.contains(offending))
+            #expect(await after.hiddenPostIdentifiers == [offending.identifier])
+            #expect(try HiddenPostStore(fileURL: file).load() == [offending.identifier])
 
-        let after = fixture.feed(hiddenPosts: HiddenPostStore(fileURL: file))
-        let page = try await after.fetchPosts()
-        #expect(!page.posts.contains(offending))
-        #expect(await after.hiddenPostIdentifiers == [offending.identifier])
-        #expect(try HiddenPostStore(fileURL: file).load() == [offending.identifier])
-
-        try await after.unhide(offending)
-        #expect(await after.posts.contains(offending))
-        #expect(try HiddenPostStore(fileURL: file).load().isEmpty)
+            try await after.unhide(offending)
+            #expect(await after.posts.contains(offending))
+            #expect(try HiddenPostStore(fileURL: file).load().isEmpty)
+        }
     }
 
     @Test("A report that cannot be recorded still hides the post, and says why")
@@ -61,12 +62,15 @@ struct ReportingTests {
     }
 
     @Test("A missing or unreadable hidden-posts file counts as nothing hidden")
-    func unreadableFile() throws {
-        let missing = HiddenPostStore(fileURL: temporaryFile("none.json"))
-        #expect(try missing.load().isEmpty)
-        let file = temporaryFile("corrupt.json")
-        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data("not json".utf8).write(to: file)
-        #expect(throws: (any Error).self) { try HiddenPostStore(fileURL: file).load() }
+    func unreadableFile() async throws {
+        try await withTemporaryDirectory { location in
+            let missing = HiddenPostStore(fileURL: location("none.json"))
+            #expect(try missing.load().isEmpty)
+            let file = location("corrupt.json")
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("not json".utf8).write(to: file)
+            #expect(throws: (any Error).self) { try HiddenPostStore(fileURL: file).load() }
+        }
     }
 }

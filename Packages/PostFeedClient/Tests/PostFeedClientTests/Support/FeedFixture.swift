@@ -69,9 +69,13 @@ enum SeededFeed {
     static let stringTimestamp = "8D3B1588-3673-5597-B875-D83E8EBF2517"
 }
 
-/// A unique temporary file location.
-func temporaryFile(_ name: String) -> URL {
-    FileManager.default.temporaryDirectory
+/// Runs `body` with a location named `name` in a temporary directory of
+/// its own, which is removed afterwards, whatever the test left there.
+func withTemporaryDirectory<Result>(
+    _ body: (_ file: (_ name: String) -> URL) async throws -> Result
+) async throws -> Result {
+    let directory = FileManager.default.temporaryDirectory
         .appendingPathComponent("PostFeedClientTests-\(UUID().uuidString)")
-        .appendingPathComponent(name)
+    defer { try? FileManager.default.removeItem(at: directory) }
+    return try await body { directory.appendingPathComponent($0) }
 }
