@@ -19,6 +19,12 @@ struct FirebaseAnswerCache {
     private var answers: [FirebasePath: Data] = [:]
     private var totalBytes = 0
 
+    /// Whether an answer is small enough to keep: a caller asks before
+    /// handing it over, which for a large answer would be for nothing.
+    static func admits(_ answer: Data) -> Bool {
+        answer.count <= maxAnswerBytes
+    }
+
     /// The answer kept for `path`, if the data has not changed since.
     subscript(path: FirebasePath) -> Data? {
         answers[path]
@@ -35,7 +41,7 @@ struct FirebaseAnswerCache {
     /// Keeps `answer` for `path` if it was written from the data as of
     /// `generation`, still the current one, and fits the bounds.
     mutating func keep(_ answer: Data, at path: FirebasePath, from generation: Int) {
-        guard generation == self.generation, answer.count <= Self.maxAnswerBytes else { return }
+        guard generation == self.generation, Self.admits(answer) else { return }
         if totalBytes + answer.count > Self.maxTotalBytes {
             removeAll()
         }

@@ -66,6 +66,12 @@ extension FirebaseEmulator {
         /// The request names `…/.priority.json`.
         var priorityOnly = false
 
+        /// No option shapes the value's JSON: no `print`, `shallow`,
+        /// `format=export` or ETag (a JSONP call or a download only wraps it).
+        var shapesNothing: Bool {
+            !pretty && !silent && !shallow && !export && !wantsETag
+        }
+
         init(_ request: SandboxRequest) throws(FirebaseEmulatorError) {
             pretty = request.query("print") == "pretty"
             silent = request.query("print") == "silent"
@@ -140,9 +146,7 @@ extension FirebaseEmulator {
                 200, FirebaseJSONWriter.data(priority, pretty: options.pretty), headers: Self.commonHeaders,
                 options: options)
         }
-        if query == nil, !options.export, !options.shallow, !options.silent, !options.pretty, !options.wantsETag,
-            ifNoneMatch == nil
-        {
+        if query == nil, ifNoneMatch == nil, options.shapesNothing {
             let body = try await plainAnswer(at: path, in: database, caller: caller)
             return Self.answer(200, body, headers: Self.commonHeaders, options: options)
         }
@@ -175,7 +179,7 @@ extension FirebaseEmulator {
             return answer
         case .value(let value, let generation):
             let answer = FirebaseJSONWriter.data(value, pretty: false)
-            if answer.count <= FirebaseAnswerCache.maxAnswerBytes {
+            if FirebaseAnswerCache.admits(answer) {
                 await database.keep(answer, at: path, generation: generation)
             }
             return answer
