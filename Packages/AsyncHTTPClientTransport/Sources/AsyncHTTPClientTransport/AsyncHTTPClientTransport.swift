@@ -107,8 +107,9 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
                 outgoing.body = .bytes(ByteBuffer(bytes: data))
             } else {
                 // Files, forms and streams are read as they are sent.
-                let buffers = body.map { ByteBuffer(bytes: $0) }
-                outgoing.body = .stream(buffers, length: body.length.map { .known(Int64($0)) } ?? .unknown)
+                outgoing.body = .stream(
+                    RequestChunks(body, eventLoopGroup: client.eventLoopGroup),
+                    length: body.length.map { .known(Int64($0)) } ?? .unknown)
             }
         }
         return outgoing

@@ -1,6 +1,7 @@
 import AsyncHTTPClient
 import Foundation
 import NIOCore
+import NIOFoundationCompat
 import Networking
 
 /// A streaming response's body as `Data` chunks, read on demand from
@@ -19,7 +20,10 @@ struct ResponseChunks: AsyncSequence, Sendable {
         mutating func next() async throws -> Data? {
             do {
                 guard let buffer = try await base.next() else { return nil }
-                return Data(buffer.readableBytesView)
+                // The buffer's own storage, not a copy of it.
+                return buffer.getData(
+                    at: buffer.readerIndex, length: buffer.readableBytes, byteTransferStrategy: .noCopy)
+                    ?? Data(buffer.readableBytesView)
             } catch {
                 throw AsyncHTTPClientTransport.networkError(for: error, request: request)
             }

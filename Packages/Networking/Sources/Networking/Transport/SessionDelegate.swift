@@ -18,11 +18,11 @@ import Foundation
 /// its limit.
 ///
 /// On Linux the callbacks run on the session's own queue, as the
-/// completion of `URLSession.data(for:)` does (``InlineDelegateQueue``), so
+/// completion of `URLSession.data(for:)` does (``SessionDelegateQueue``), so
 /// they do the least they can there: record, append, resume. Converting the
 /// head and checking its length happen on the caller's task; nothing here
-/// calls the session synchronously, and cancellation goes through
-/// ``cancelLater(_:)``.
+/// calls the session synchronously, and every cancellation goes through
+/// the ``TaskCanceller``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
     /// A plain request's head and body so far, changed in place (under
     /// ``SessionDelegate/lock``) rather than copied out of the dictionary
@@ -68,6 +68,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let lock = NSLock()
     private let maxBodySize: Int
     private let maxStreamBacklog: Int
+    private let canceller: TaskCanceller
 
     /// A request body being sent: where its progress goes, and the
     /// temporary file to remove when the task ends.
@@ -76,9 +77,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var cleanup: (@Sendable () -> Void)?
     }
 
-    init(maxBodySize: Int, maxStreamBacklog: Int) {
+    init(maxBodySize: Int, maxStreamBacklog: Int, canceller: TaskCanceller) {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
+        self.canceller = canceller
     }
 
     /// Runs `task`, a request to `method`, and returns its whole response.
@@ -108,7 +110,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Runs `task` and returns as soon as its head arrives.
     func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> HTTPStreamingResponse {
-        let queue = ChunkQueue(limit: maxStreamBacklog) { Self.cancelLater(task) }
+        let queue = ChunkQueue(limit: maxStreamBacklog) { [canceller] in
+            canceller.cancel(task)
+        }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
                 start(task, feeding: .streaming(head: head, body: queue), upload: upload)
@@ -145,20 +149,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// cancelled before it was resumed may never report it on Linux.
     private func abandon(_ task: URLSessionTask) {
         finish(task, with: URLError(.cancelled))
-        Self.cancelLater(task)
-    }
-
-    /// Cancels `task` from another queue. Swift runs a cancellation handler
-    /// (and a stream's termination handler) while holding the task's status
-    /// lock; FoundationNetworking's `URLSessionTask.cancel()` then waits for
-    /// the session's work queue, whose thread may be waiting for that same
-    /// lock to resume the task: a deadlock (swift-corelibs-foundation#5412,
-    /// seen here as a hung `bankey` run). Hopping to another queue breaks
-    /// the cycle; the request still stops at once.
-    private static func cancelLater(_ task: URLSessionTask) {
-        DispatchQueue.global().async {
-            task.cancel()
-        }
+        canceller.cancel(task)
     }
 
     func urlSession(
@@ -190,11 +181,14 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
         // The limit that was passed, if any, or the stream's queue, which
-        // is appended to outside the lock: it may wait for its reader.
-        let (exceeded, stream) = lock.withLock { () -> (Int?, ChunkQueue?) in
+        // is appended to outside the lock: it may write to disk, or to a
+        // download's file.
+        let (exceeded, stream) = lock.withLock { () -> (NetworkError?, ChunkQueue?) in
             switch sinks[dataTask.taskIdentifier] {
             case .collecting(let collected)?:
-                guard collected.body.count + data.count <= maxBodySize else { return (maxBodySize, nil) }
+                guard collected.body.count + data.count <= maxBodySize else {
+                    return (.responseTooLarge(limit: maxBodySize), nil)
+                }
                 if collected.body.isEmpty {
                     // A small body comes in one piece: keep it, uncopied.
                     collected.body = data
@@ -208,10 +202,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
                 return (nil, nil)
             }
         }
-        let behind = stream.map { !$0.append(data) } ?? false
-        if let exceeded = exceeded ?? (behind ? maxStreamBacklog : nil) {
-            finish(dataTask, with: NetworkError.responseTooLarge(limit: exceeded))
-            Self.cancelLater(dataTask)
+        if let failure = exceeded ?? stream?.append(data) {
+            finish(dataTask, with: failure)
+            canceller.cancel(dataTask)
         }
     }
 
@@ -243,13 +236,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             // trust or certificates), and only after the whole 401 arrived,
             // so the response is complete: deliver it, then cancel the task,
             // whose cancellation then finds no sink. That answer cancels
-            // the task, which on this toolchain waits for the session's
-            // queue, where this callback runs (``InlineDelegateQueue``): it
-            // is given from another queue.
+            // the task, so the canceller gives it.
             finish(task, with: nil)
-            DispatchQueue.global().async {
-                completionHandler(.cancelAuthenticationChallenge, nil)
-            }
+            canceller.cancel(task) { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
             // Apple's URLSession delivers the 401 itself when the default
             // handling finds no credential.
@@ -269,6 +258,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
         finish(task, with: error)
+        canceller.waitIfCancelling(task)
     }
 
     /// Completes the task's request once, successfully when `error` is nil.

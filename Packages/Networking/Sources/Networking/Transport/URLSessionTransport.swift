@@ -14,10 +14,13 @@ import Foundation
 /// are not followed here but by ``HTTPClient``, the same way on every
 /// transport.
 ///
-/// Bodies are bounded: a response larger than ``maxBodySize``, or a stream
-/// whose reader falls more than ``maxStreamBacklog`` bytes behind, fails
-/// with ``NetworkError/responseTooLarge(limit:)`` instead of exhausting
-/// memory.
+/// Bodies are bounded (<doc:Bounds> lists every bound): a response larger
+/// than ``maxBodySize``, or a stream whose reader falls more than
+/// ``maxStreamBacklog`` bytes behind, fails with
+/// ``NetworkError/responseTooLarge(limit:)`` instead of exhausting memory.
+/// A stream holds at most 1 MiB in memory for its reader; the rest of its
+/// backlog waits in a temporary file, since FoundationNetworking cannot
+/// slow its sender.
 ///
 /// ```swift
 /// let transport = URLSessionTransport(configuration: .ephemeral, maxBodySize: 32 << 20)
@@ -46,7 +49,8 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// The largest body ``send(_:)`` collects, in bytes: 256 MiB unless set.
     public let maxBodySize: Int
     /// The most bytes a stream's body may hold for a reader that has not
-    /// taken them yet: 16 MiB unless set.
+    /// taken them yet, 256 MiB unless set: the first 1 MiB in memory, the
+    /// rest in a temporary file that nothing outlives.
     public let maxStreamBacklog: Int
     /// On Linux, the largest file, form or stream body sent with its
     /// length, read into memory first: 8 MiB unless set. A larger one is
@@ -63,18 +67,22 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     public init(
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
         maxBodySize: Int = 256 << 20,
-        maxStreamBacklog: Int = 16 << 20,
+        maxStreamBacklog: Int = 256 << 20,
         maxInMemoryUpload: Int = 8 << 20
     ) {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
         self.maxInMemoryUpload = max(0, maxInMemoryUpload)
-        delegate = SessionDelegate(maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog)
         #if canImport(FoundationNetworking)
-            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: InlineDelegateQueue())
+            let delegateQueue = SessionDelegateQueue()
+            let canceller = TaskCanceller(delegateQueue: delegateQueue)
         #else
-            session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
+            let delegateQueue: OperationQueue? = nil
+            let canceller = TaskCanceller()
         #endif
+        delegate = SessionDelegate(
+            maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog, canceller: canceller)
+        session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 
     deinit {
