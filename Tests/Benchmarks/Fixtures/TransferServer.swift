@@ -2,9 +2,11 @@ import Foundation
 import Hummingbird
 
 /// Benchmark 14's server: `GET /blob?size=N` streams N bytes in 64 KiB
-/// buffers with a `Content-Length` and an `ETag`, and `POST /upload` reads
-/// a body of any size and answers how many bytes came. Neither holds a
-/// body in memory, so the client's memory is what the benchmark sees.
+/// buffers with a `Content-Length` and an `ETag`; `PUT` and `POST /upload`
+/// read a body of any size and answer how many bytes came, at full speed
+/// or, with `?rate=N`, at N bytes a second, as a slower network reads.
+/// Nothing is held in memory, so the client's memory is what the benchmark
+/// sees.
 struct TransferServer {
     private let server: LoopbackHummingbird
 
@@ -29,13 +31,23 @@ struct TransferServer {
                     try await writer.finish(nil)
                 })
         }
-        router.post("upload") { request, _ -> String in
+        let upload: @Sendable (Request, BasicRequestContext) async throws -> String = { request, _ in
+            let rate = request.uri.queryParameters.get("rate").flatMap { Double($0) }
+            let started = ContinuousClock.now
             var count = 0
             for try await buffer in request.body {
                 count += buffer.readableBytes
+                if let rate {
+                    // Behind a slower network: wait until the bytes so far
+                    // would have taken their time.
+                    let due = Duration.seconds(Double(count) / rate) - (ContinuousClock.now - started)
+                    if due > .zero { try await Task.sleep(for: due) }
+                }
             }
             return String(count)
         }
+        router.put("upload", use: upload)
+        router.post("upload", use: upload)
         return TransferServer(server: try await LoopbackHummingbird.start(router, label: "TransferServer"))
     }
 

@@ -17,6 +17,10 @@ import Networking
 /// not known here) lets the queued write run first, so the pause is seen
 /// in time: at most two chunks and the channel's write buffer are in
 /// flight, busy or quiet.
+///
+/// Bytes, files and forms are read straight into buffers of
+/// ``chunkSize`` bytes; a stream's chunks are copied into buffers as they
+/// come.
 struct RequestChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
@@ -28,22 +32,44 @@ struct RequestChunks: AsyncSequence, Sendable {
         eventLoops = Array(eventLoopGroup.makeIterator())
     }
 
+    /// How many bytes of a file or a form a buffer takes: large enough that
+    /// a gigabyte is a few thousand writes, small enough that two in flight
+    /// cost nothing.
+    static let chunkSize = 2 << 20
+
     struct AsyncIterator: AsyncIteratorProtocol {
-        var chunks: HTTPBody.AsyncIterator
+        /// Where the bytes come from: read into buffers, or chunks.
+        enum Source {
+            case reader(BodyReader)
+            case chunks(HTTPBody.AsyncIterator)
+        }
+
+        var source: Source
         let eventLoops: [any EventLoop]
+        let allocator = ByteBufferAllocator()
         var hasHandedOver = false
 
         mutating func next() async throws -> ByteBuffer? {
             if hasHandedOver, let first = eventLoops.first {
                 try await EventLoopFuture.andAllSucceed(eventLoops.map { $0.submit {} }, on: first).get()
             }
-            guard let chunk = try await chunks.next() else { return nil }
             hasHandedOver = true
-            return ByteBuffer(data: chunk)
+            switch source {
+            case .reader(let reader):
+                var buffer = allocator.buffer(capacity: RequestChunks.chunkSize)
+                let count = try buffer.writeWithUnsafeMutableBytes(minimumWritableBytes: RequestChunks.chunkSize) {
+                    try reader.read(into: UnsafeMutableRawBufferPointer(rebasing: $0.prefix(RequestChunks.chunkSize)))
+                }
+                return count > 0 ? buffer : nil
+            case .chunks(var chunks):
+                defer { source = .chunks(chunks) }
+                return try await chunks.next().map { ByteBuffer(data: $0) }
+            }
         }
     }
 
     func makeAsyncIterator() -> AsyncIterator {
-        AsyncIterator(chunks: body.makeAsyncIterator(), eventLoops: eventLoops)
+        let source = BodyReader(body).map(AsyncIterator.Source.reader) ?? .chunks(body.makeAsyncIterator())
+        return AsyncIterator(source: source, eventLoops: eventLoops)
     }
 }

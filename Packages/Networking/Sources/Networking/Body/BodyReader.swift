@@ -1,13 +1,36 @@
 import Foundation
 
-/// Reads a body of bytes, files and parts in order, synchronously, a buffer
-/// at a time: what a body's async chunks are read with.
+#if canImport(Glibc)
+    import Glibc
+
+    private let systemRead = Glibc.read
+#elseif canImport(Darwin)
+    import Darwin
+
+    private let systemRead = Darwin.read
+#endif
+
+/// Reads a body of bytes, files and parts in order, synchronously, into
+/// buffers of the reader's own: what a body's async chunks are read with,
+/// and what a transport reads a body with as it sends it, with no copy in
+/// between (a file's bytes go straight from the file to the buffer).
 ///
 /// A file is opened when its turn comes and read exactly to the length it
 /// had when the body was made: a file that ends early or has more bytes
 /// fails with ``NetworkError/fileFailed(_:)``, since the request already
-/// declared its length. Not thread-safe: one reader reads at a time.
-final class BodyReader: @unchecked Sendable {
+/// declared its length. Reading reports the body's progress. Not
+/// thread-safe: one reader reads at a time.
+///
+/// ```swift
+/// guard let reader = BodyReader(body) else { return try await sendChunks(of: body) }
+/// var buffer = [UInt8](repeating: 0, count: 256 << 10)
+/// while true {
+///     let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0) }
+///     if count == 0 { break }
+///     try await send(buffer[..<count])
+/// }
+/// ```
+public final class BodyReader: @unchecked Sendable {
     /// One piece still to read.
     private enum Piece {
         case bytes(Data)
@@ -23,9 +46,9 @@ final class BodyReader: @unchecked Sendable {
     /// The first error: a failed reader fails every later read the same way.
     private var error: NetworkError?
 
-    /// A reader, or `nil` for a body of async chunks, which cannot be read
-    /// synchronously.
-    init?(_ body: HTTPBody) {
+    /// A reader from the body's first byte, or `nil` for a body of async
+    /// chunks, which is read with `for try await` instead.
+    public init?(_ body: HTTPBody) {
         var pieces: [Piece] = []
         guard Self.flatten(body.source, into: &pieces) else { return nil }
         self.pieces = pieces
@@ -51,6 +74,16 @@ final class BodyReader: @unchecked Sendable {
             return false
         }
         return true
+    }
+
+    /// Fills as much of `buffer` as the body's next piece allows; 0 at the
+    /// end.
+    ///
+    /// - Throws: ``NetworkError/fileFailed(_:)`` when a file cannot be read
+    ///   or no longer has its length; every later read throws it too.
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws(NetworkError) -> Int {
+        guard let base = buffer.bindMemory(to: UInt8.self).baseAddress else { return 0 }
+        return try read(into: base, maxLength: buffer.count)
     }
 
     /// Copies up to `maxLength` bytes to `buffer`; 0 at the end.
@@ -117,22 +150,23 @@ final class BodyReader: @unchecked Sendable {
         return 0
     }
 
+    /// Reads from the file straight into `buffer`.
     private func readFile(
         _ open: (handle: FileHandle, url: URL, remaining: Int), into buffer: UnsafeMutablePointer<UInt8>,
         maxLength: Int
     ) throws(NetworkError) -> Int {
-        let data: Data
-        do {
-            data = try open.handle.read(upToCount: min(maxLength, open.remaining)) ?? Data()
-        } catch {
-            throw FileFailure.reading(open.url, FileFailure.reason(of: error))
+        var count: Int
+        repeat {
+            count = systemRead(open.handle.fileDescriptor, buffer, min(maxLength, open.remaining))
+        } while count < 0 && errno == EINTR
+        if count < 0 {
+            throw FileFailure.reading(open.url, String(cString: strerror(errno)))
         }
-        guard !data.isEmpty else {
+        guard count > 0 else {
             throw FileFailure.reading(open.url, "it became shorter while it was sent (\(open.remaining) bytes missing)")
         }
-        data.copyBytes(to: buffer, count: data.count)
-        file?.remaining -= data.count
-        return data.count
+        file?.remaining -= count
+        return count
     }
 
     /// Closes a file read to its length, after checking it did not grow.
