@@ -167,6 +167,11 @@ public final class URLSessionTransport: StreamingHTTPTransport {
             let upload = SessionDelegate.Upload(progress: body.progress, cleanup: cleanup)
             do {
                 return try await start(session.dataTask(with: urlRequest), upload)
+            } catch let error as URLError where error.code == .cancelled {
+                // The caller's cancellation, whatever the body's reader met
+                // as the request was torn down (a temporary copy removed
+                // under it).
+                throw error
             } catch {
                 throw stream.error ?? error
             }
