@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -24,6 +24,12 @@ build: ## Build every package, example and test, failing on any warning
 
 check-warnings:
 	@python3 scripts/check_warnings.py $(BUILD_LOG)
+
+api-check: ## The public API of every library module against the baseline in api/ (after make build)
+	python3 scripts/check_api.py
+
+api-baseline: ## Record the public API as the baseline in api/ (with a CHANGELOG.md line for what changed)
+	python3 scripts/check_api.py --update
 
 check-packages: ## Check every package manifest: toolchain-only libraries, in step with the workspace
 	python3 scripts/check_packages.py
@@ -65,7 +71,7 @@ screenshots: browser ## Retake the console's screenshots in the docs, from its b
 test-busy: browser python-clients ## The unit tests again while stress-ng keeps every CPU busy (after make build or make test)
 	SWIFT="$(SWIFT)" bash scripts/busy_tests.sh
 
-test: check-packages check-portability check-consumers lint build check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, docs coverage, all tests, a short fuzz pass
+test: check-packages check-portability check-consumers lint build api-check check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, the API against its baseline, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"
 
 FUZZ_SECONDS ?= 600

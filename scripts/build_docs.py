@@ -5,7 +5,7 @@
      from the .swiftmodule files it writes, so nothing is compiled twice.
   2. swift-symbolgraph-extract for each library module under Packages/.
   3. `docc convert` per module, in dependency order, each with its
-     dependencies' archives as `--dependency`, so ``Networking/HTTPClient``
+     dependencies' archives as `--dependency`, so ``Networking/NetworkClient``
      in AirtableClient's catalog is a working link.
   4. `docc convert` of Docs/NetworkingLessons.docc, the landing page and the
      lesson guides, with every package archive as a dependency.

@@ -90,6 +90,33 @@ def readme_blocks() -> list:
     return re.findall(r"<!-- manifest -->\n```swift\n(.*?)```", README.read_text(), re.S)
 
 
+def old_names() -> list:
+    """Builds scripts/fixtures/old-names, code written against the names
+    before 0.9: it must build, with deprecation warnings only, each naming
+    the new spelling."""
+    app = WORK / "old-names"
+    shutil.rmtree(app, ignore_errors=True)
+    write_app(app, "    dependencies: [.package(path: \"../networking-lessons\")],\n"
+                   "    targets: [.executableTarget(name: \"App\", dependencies: [.product(name: \"Networking\", "
+                   "package: \"networking-lessons\")])]", [])
+    shutil.copy(ROOT / "scripts" / "fixtures" / "old-names" / "main.swift", app / "Sources" / "App" / "main.swift")
+    result = swift(["build"], app)
+    output = result.stdout + result.stderr
+    if result.returncode != 0:
+        return [f"code written against the old names does not build:\n{output[-3000:]}"]
+    warnings = sorted({line.split(": warning: ", 1)[1] for line in output.splitlines()
+                       if ": warning: " in line and "/old-names/" in line})
+    others = [w for w in warnings if "is deprecated" not in w or not any(
+        spelling in w for spelling in ("renamed to", "replaced by", "Use "))]
+    if not warnings:
+        return ["code written against the old names builds without a deprecation warning"]
+    if others:
+        return ["code written against the old names warns of more than deprecation:\n" + "\n".join(others)]
+    print(f"check_consumers: code written against the old names builds, with {len(warnings)} deprecation "
+          "warnings naming the new spelling", flush=True)
+    return []
+
+
 def main() -> int:
     WORK.mkdir(exist_ok=True)
     if LINK.is_symlink() or LINK.exists():
@@ -111,6 +138,8 @@ def main() -> int:
         print(f"check_consumers: {product} by path, no traits: {len(fetched)} third-party packages", flush=True)
         if fetched:
             problems.append(f"{product}: an app using it fetches {', '.join(fetched)}")
+
+    problems += old_names()
 
     blocks = readme_blocks()
     if not blocks:

@@ -97,7 +97,7 @@ struct DownloadCommand: AsyncParsableCommand {
     ///
     /// - Returns: The image and its file's name.
     private static func save(
-        _ photo: Photo, in folder: URL, using http: HTTPClient, names: inout ImageFileName,
+        _ photo: Photo, in folder: URL, using http: NetworkClient, names: inout ImageFileName,
         progress: @escaping @Sendable (TransferProgress) -> Void
     ) async throws -> (RemoteImage, String) {
         // A hidden name until the format is known; `download` itself keeps
@@ -105,7 +105,7 @@ struct DownloadCommand: AsyncParsableCommand {
         let staging = folder.appendingPathComponent(".\(UUID().uuidString).image")
         defer { try? FileManager.default.removeItem(at: staging) }
         _ = try await http.download(
-            Request<Data>.get(photo.remoteURL), to: staging, options: DownloadOptions(progress: progress))
+            NetworkRequest<Data>.get(photo.remoteURL), to: staging, options: DownloadOptions(progress: progress))
         let image = try RemoteImage(data: Data(contentsOf: staging))
         let name = names.make(title: photo.title, photoID: photo.photoID, format: image.format)
         let destination = folder.appendingPathComponent(name)

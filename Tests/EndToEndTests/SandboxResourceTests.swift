@@ -15,14 +15,14 @@ struct SandboxResourceTests {
     func slowReader() async throws {
         let sandbox = try await SandboxProcess()
         defer { sandbox.stop() }
-        var client = HTTPClient(baseURL: sandbox.baseURL, retryPolicy: .never)
+        var client = NetworkClient(baseURL: sandbox.baseURL, retryPolicy: .never)
         client.query = [QueryItem(name: "ns", value: "slow")]
         let chunk = String(repeating: "x", count: 16 << 10)
         // Warm up the paths the test uses, and fill the request log's body
         // budget (8 MiB, kept on purpose for the console), so the baseline
         // includes both.
         for index in 0..<400 {
-            try await client.send(Request<Void>.put("warm/\(index % 5)", body: chunk).pathExtension("json"))
+            try await client.send(NetworkRequest<Void>.put("warm/\(index % 5)", body: chunk).pathExtension("json"))
         }
         try await Task.sleep(for: .milliseconds(500))
         let baseline = try #require(sandbox.residentBytes)
@@ -31,7 +31,7 @@ struct SandboxResourceTests {
         let reader = try await Blocking.run { try StalledReader(url: url, path: "/slow.json?ns=slow") }
         // 1,500 events of 16 KB: 24 MB the reader never takes.
         for index in 0..<1500 {
-            try await client.send(Request<Void>.put("slow/\(index % 10)", body: chunk).pathExtension("json"))
+            try await client.send(NetworkRequest<Void>.put("slow/\(index % 10)", body: chunk).pathExtension("json"))
         }
         // The server gave up on the reader: what it sent ends, at most the
         // backlog limit and the socket buffers, far less than 24 MB.
@@ -44,8 +44,8 @@ struct SandboxResourceTests {
             after - baseline < 16 << 20,
             "resident memory grew from \(baseline >> 20) MB to \(after >> 20) MB")
         // And the server answers as before.
-        let health = try await HTTPClient(baseURL: sandbox.baseURL, retryPolicy: .never)
-            .send(Request<[String: String]>.get("__sandbox/health"))
+        let health = try await NetworkClient(baseURL: sandbox.baseURL, retryPolicy: .never)
+            .send(NetworkRequest<[String: String]>.get("__sandbox/health"))
         #expect(health == ["status": "ok"])
     }
 }

@@ -23,7 +23,7 @@ extension FuzzTarget {
         let body = Data(bytes.dropFirst(2))
         let path = route.pattern.description.replacingOccurrences(of: "{project...}", with: "fuzz")
             .replacingOccurrences(of: "{project}", with: "fuzz")
-        var headers: HTTPHeaders = form ? ["Content-Type": "application/x-www-form-urlencoded"] : [:]
+        var headers: HeaderFields = form ? ["Content-Type": "application/x-www-form-urlencoded"] : [:]
         if privileged { headers["Authorization"] = "Bearer owner" }
         let request = SandboxRequest(
             method: route.methods?.first?.rawValue ?? "POST", path: path, rawQuery: privileged ? nil : "key=fuzz",

@@ -7,7 +7,7 @@ import Models
 extension FuzzTarget {
     /// Server-sent events, split into chunks where the input says.
     static let serverSentEvents = FuzzTarget(name: "sse") { data in
-        var parser = ServerSentEventParser(maxEventSize: 4096)
+        var parser = ServerEventParser(maxEventSize: 4096)
         let bytes = [UInt8](data)
         let step = max(1, Int(bytes.first ?? 1))
         var index = 0
@@ -50,14 +50,14 @@ extension FuzzTarget {
     static let urlBuilding = FuzzTarget(name: "url-building") { data in
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         let base = URL(string: lines.first.map(String.init) ?? "") ?? URL(string: "https://x.test/")!
-        var request = Request<Data>.get(lines.count > 1 ? String(lines[1]) : "")
+        var request = NetworkRequest<Data>.get(lines.count > 1 ? String(lines[1]) : "")
             .pathExtension(lines.count > 2 ? String(lines[2]) : nil)
         for line in lines.dropFirst(3) {
             let parts = line.split(separator: "=", maxSplits: 1)
             request = request.query(String(parts.first ?? ""), parts.count > 1 ? String(parts[1]) : nil)
         }
-        let client = HTTPClient(baseURL: base)
-        if let built = try? client.makeHTTPRequest(request) {
+        let client = NetworkClient(baseURL: base)
+        if let built = try? client.makeTransportRequest(request) {
             _ = built.description
             _ = built.cURLDescription(redactor: client.redactor)
             _ = Redirect.request(
@@ -105,6 +105,6 @@ extension FuzzTarget {
         let redacted = redactor.redact(text: text)
         precondition(redacted.utf8.count <= 2 * text.utf8.count + 16, "redaction grew the text without bound")
         _ = redactor.isSecret(name: text)
-        _ = redactor.redact(HTTPHeaders([(text, text)]))
+        _ = redactor.redact(HeaderFields([(text, text)]))
     }
 }

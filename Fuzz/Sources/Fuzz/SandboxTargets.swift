@@ -131,7 +131,7 @@ extension FuzzTarget {
     static let requestLog = FuzzTarget(name: "request-log") { data in
         var lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)[...]
         let head = lines.popFirst() ?? ""
-        var fields = HTTPHeaders()
+        var fields = HeaderFields()
         while let line = lines.popFirst(), !line.isEmpty {
             let field = line.split(separator: ":", maxSplits: 1)
             if field.count == 2 {
@@ -149,8 +149,10 @@ extension FuzzTarget {
             _ = entry.requestBody.redactedText()
             _ = entry.responseBody.redactedText()
             if let url = URL(string: "http://127.0.0.1\(entry.target)") {
-                _ = HTTPRequest(method: .post, url: url, headers: entry.requestHeaders, data: entry.requestBody.prefix)
-                    .cURLDescription()
+                _ = TransportRequest(
+                    method: .post, url: url, headers: entry.requestHeaders, data: entry.requestBody.prefix
+                )
+                .cURLDescription()
             }
             if let fault = try? JSONDecoder().decode(Fault.self, from: body) {
                 try? sandbox.faults.inject(fault)

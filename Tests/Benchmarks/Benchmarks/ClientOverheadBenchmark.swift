@@ -3,7 +3,7 @@ import Foundation
 import Models
 import Networking
 
-/// Benchmarks 1 and 2: the SDK's `HTTPClient` against the raw stack it runs
+/// Benchmarks 1 and 2: the SDK's `NetworkClient` against the raw stack it runs
 /// on, for URLSession and AsyncHTTPClient, one at a time and 16 in flight,
 /// each request a GET of a small JSON body decoded into `Post.Body`, from a
 /// Sandbox server in a child process (`benchmarks serve`), so the server's

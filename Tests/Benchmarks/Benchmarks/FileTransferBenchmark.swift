@@ -255,7 +255,7 @@ struct FileTransferBenchmark {
         let destination = folder.appendingPathComponent("bench-progress-\(UUID()).bin")
         defer { try? FileManager.default.removeItem(at: destination) }
         guard let base = URL(string: "http://memory.invalid") else { throw BenchmarkFailure("bad URL") }
-        let client = HTTPClient(baseURL: base, transport: MemoryTransport(size: size))
+        let client = NetworkClient(baseURL: base, transport: MemoryTransport(size: size))
         let latest = LatestProgress()
         var ratios: [Double] = []
         for pair in 0..<max(20, settings.rounds * 4) {
@@ -263,7 +263,7 @@ struct FileTransferBenchmark {
             for withProgress in pair.isMultiple(of: 2) ? [false, true] : [true, false] {
                 let options = withProgress ? DownloadOptions(progress: { latest.keep($0) }) : DownloadOptions()
                 let elapsed = try await Stopwatch.wallAndCPUSeconds {
-                    _ = try await client.download(Request<Data>.get("blob"), to: destination, options: options)
+                    _ = try await client.download(NetworkRequest<Data>.get("blob"), to: destination, options: options)
                 }
                 cpu[withProgress] = elapsed.cpu
             }
@@ -302,11 +302,11 @@ struct FileTransferBenchmark {
 private struct MemoryTransport: StreamingHTTPTransport {
     let size: Int
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await stream(request).collect(upTo: size)
     }
 
-    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         let chunk = Data((0..<(64 << 10)).map { UInt8(truncatingIfNeeded: $0) })
         let chunks = AsyncStream<Data> { continuation in
             var left = size
@@ -316,8 +316,8 @@ private struct MemoryTransport: StreamingHTTPTransport {
             }
             continuation.finish()
         }
-        return HTTPStreamingResponse(
-            status: 200, headers: ["Content-Length": String(size)], body: HTTPBody(chunks, length: size))
+        return TransportStreamingResponse(
+            status: 200, headers: ["Content-Length": String(size)], body: TransferBody(chunks, length: size))
     }
 }
 

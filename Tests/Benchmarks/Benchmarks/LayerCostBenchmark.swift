@@ -107,7 +107,7 @@ struct LayerCostBenchmark {
         let expected = BenchServer.item
         let itemRequest = BenchServer.itemRequest
         var client = BenchServer.client(of: base, transport: transport)
-        let prebuilt = try client.makeHTTPRequest(itemRequest)
+        let prebuilt = try client.makeTransportRequest(itemRequest)
 
         client.maxRedirects = 0
         let noRedirects = client
@@ -128,23 +128,23 @@ struct LayerCostBenchmark {
             Layer(name: "URLSessionTransport.send alone (a built request)") {
                 guard try await transport.send(prebuilt).status == 200 else { throw Self.wrongBody }
             },
-            Layer(name: "HTTPClient.perform, no redirects followed") {
+            Layer(name: "NetworkClient.perform, no redirects followed") {
                 guard try await noRedirects.perform(prebuilt, isIdempotent: true).status == 200 else {
                     throw Self.wrongBody
                 }
             },
-            Layer(name: "HTTPClient.perform, redirects followed") {
+            Layer(name: "NetworkClient.perform, redirects followed") {
                 guard try await plain.perform(prebuilt, isIdempotent: true).status == 200 else {
                     throw Self.wrongBody
                 }
             },
-            Layer(name: "HTTPClient.perform of a request built each time") {
-                let request = try plain.makeHTTPRequest(itemRequest)
+            Layer(name: "NetworkClient.perform of a request built each time") {
+                let request = try plain.makeTransportRequest(itemRequest)
                 guard try await plain.perform(request, isIdempotent: true).status == 200 else {
                     throw Self.wrongBody
                 }
             },
-            Layer(name: "HTTPClient.send, decoded (benchmark 1's SDK client)") {
+            Layer(name: "NetworkClient.send, decoded (benchmark 1's SDK client)") {
                 guard try await plain.send(itemRequest) == expected else { throw Self.wrongBody }
             },
             Layer(name: "send with one observer") {

@@ -38,7 +38,7 @@ enum LoadGenerator: Sendable {
                 try Self.runWrk(path, url: url, connections: connections, seconds: seconds)
             }
         case .asyncHTTPClient:
-            let client = AsyncHTTPClient.HTTPClient.shared
+            let client = HTTPClient.shared
             let target = url.absoluteString
             let elapsed = try await Load.run(total: requests, inFlight: connections) {
                 let response = try await client.execute(HTTPClientRequest(url: target), timeout: .seconds(60))

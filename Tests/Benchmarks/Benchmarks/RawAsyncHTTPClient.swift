@@ -8,7 +8,7 @@ import NIOFoundationCompat
 /// AsyncHTTPClient pair of benchmark 2.
 struct RawAsyncHTTPClient: Sendable {
     /// The shared AsyncHTTPClient, as `AsyncHTTPClientTransport` uses.
-    let client = AsyncHTTPClient.HTTPClient.shared
+    let client = HTTPClient.shared
     let decoder = JSONDecoder()
 
     /// GETs `url` and decodes the body.

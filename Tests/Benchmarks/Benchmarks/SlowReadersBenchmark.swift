@@ -21,14 +21,14 @@ struct SlowReadersBenchmark {
         let server = try ChildServer.start()
         defer { server.stop() }
         let base = try server.baseURL
-        var writer = HTTPClient(baseURL: base, retryPolicy: .never)
+        var writer = NetworkClient(baseURL: base, retryPolicy: .never)
         writer.query = [QueryItem(name: "ns", value: "slow"), QueryItem(name: "print", value: "silent")]
         let event = String(repeating: "x", count: 16 << 10)
         // Fill the request log (10,000 entries, bodies within 8 MiB) with the
         // same writes the test makes, so the baseline holds the log at its
         // steady size and the difference is the streams' alone.
         for index in 0..<settings.count(10_000, minimum: 1_000) {
-            try await writer.send(Request<Void>.put("warm/\(index % 5)", body: event).pathExtension("json"))
+            try await writer.send(NetworkRequest<Void>.put("warm/\(index % 5)", body: event).pathExtension("json"))
         }
         try await Task.sleep(for: .seconds(1))
         let before = try server.residentBytes()
@@ -40,7 +40,7 @@ struct SlowReadersBenchmark {
         var writes = 0
         var peak = before
         while ContinuousClock.now < deadline {
-            try await writer.send(Request<Void>.put("slow/\(writes % 10)", body: event).pathExtension("json"))
+            try await writer.send(NetworkRequest<Void>.put("slow/\(writes % 10)", body: event).pathExtension("json"))
             writes += 1
             if writes % 20 == 0 {
                 peak = max(peak, try server.residentBytes())

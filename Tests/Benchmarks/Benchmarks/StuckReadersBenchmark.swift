@@ -70,11 +70,11 @@ struct StuckReadersBenchmark {
     private func measure(readers count: Int, eventSize: Int, writes: Int) async throws -> Run {
         let server = try ChildServer.start()
         defer { server.stop() }
-        var writer = HTTPClient(baseURL: try server.baseURL, retryPolicy: .never)
+        var writer = NetworkClient(baseURL: try server.baseURL, retryPolicy: .never)
         writer.query = [QueryItem(name: "ns", value: "stuck"), QueryItem(name: "print", value: "silent")]
         let warm = String(repeating: "x", count: 16 << 10)
         for index in 0..<settings.count(10_000, minimum: 1_000) {
-            try await writer.send(Request<Void>.put("warm/\(index % 5)", body: warm).pathExtension("json"))
+            try await writer.send(NetworkRequest<Void>.put("warm/\(index % 5)", body: warm).pathExtension("json"))
         }
         let event = String(repeating: "x", count: eventSize)
         let readers = try StuckReaders(port: server.port, path: "/stuck.json?ns=stuck", count: count)
@@ -83,7 +83,8 @@ struct StuckReadersBenchmark {
         for index in 0..<settings.count(writes, minimum: writes / 10) {
             durations.append(
                 try await Stopwatch.seconds {
-                    try await writer.send(Request<Void>.put("stuck/\(index % 10)", body: event).pathExtension("json"))
+                    try await writer.send(
+                        NetworkRequest<Void>.put("stuck/\(index % 10)", body: event).pathExtension("json"))
                 })
             if index % 20 == 0 {
                 peak = max(peak, try server.residentBytes())

@@ -57,8 +57,8 @@ enum BenchServer {
 
     /// An SDK client for the benchmarks' namespace on the server at
     /// `baseURL`.
-    static func client(of baseURL: URL, transport: any HTTPTransport) -> Networking.HTTPClient {
-        var client = Networking.HTTPClient(baseURL: baseURL, transport: transport)
+    static func client(of baseURL: URL, transport: any HTTPTransport) -> NetworkClient {
+        var client = NetworkClient(baseURL: baseURL, transport: transport)
         client.query = [QueryItem(name: "ns", value: namespace)]
         return client
     }
@@ -69,5 +69,5 @@ enum BenchServer {
     }
 
     /// The SDK request for the item.
-    static let itemRequest = Request<Post.Body>.get(itemPath).pathExtension("json")
+    static let itemRequest = NetworkRequest<Post.Body>.get(itemPath).pathExtension("json")
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 
-/// Adds up the response bytes an `HTTPClient` reports to its observers:
+/// Adds up the response bytes an `NetworkClient` reports to its observers:
 /// the body sizes the client really received.
 final class ByteCounter: @unchecked Sendable {
     // Guarded by `lock`: observers run on whatever task made the request.

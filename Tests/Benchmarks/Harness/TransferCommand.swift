@@ -51,12 +51,12 @@ struct TransferCommand: AsyncParsableCommand {
     func run() async throws {
         guard let base = URL(string: baseURL) else { throw ValidationError("bad --base-url") }
         let file = URL(fileURLWithPath: file)
-        let client = HTTPClient(baseURL: base, transport: transport.make(), retryPolicy: .never)
-        let blob = Request<Data>.get("blob").query("size", String(size))
-        let upload = Request<Data>.put("upload", body: nil).query("rate", rate.map(String.init))
+        let client = NetworkClient(baseURL: base, transport: transport.make(), retryPolicy: .never)
+        let blob = NetworkRequest<Data>.get("blob").query("size", String(size))
+        let upload = NetworkRequest<Data>.put("upload", body: nil).query("rate", rate.map(String.init))
         switch variant {
         case .idle:
-            _ = try await client.send(Request<Data>.get("blob").query("size", "1024"))
+            _ = try await client.send(NetworkRequest<Data>.get("blob").query("size", "1024"))
         case .download, .downloadProgress:
             let counter = ProgressCounter()
             let options =
@@ -64,14 +64,14 @@ struct TransferCommand: AsyncParsableCommand {
             let download = try await client.download(blob, to: file, options: options)
             guard download.byteCount == size else { throw BenchmarkFailure("downloaded \(download.byteCount)") }
         case .put:
-            let answer = try await client.send(upload.body(try HTTPBody(fileAt: file)))
+            let answer = try await client.send(upload.body(try TransferBody(fileAt: file)))
             try Self.check(answer, is: size)
         case .multipart:
             var form = MultipartForm()
             form.append("benchmark", name: "title")
             try form.append(fileAt: file, name: "video")
             let answer = try await client.send(
-                Request<Data>.post("upload").query("rate", rate.map(String.init)).multipart(form))
+                NetworkRequest<Data>.post("upload").query("rate", rate.map(String.init)).multipart(form))
             try Self.check(answer, is: form.length)
         }
         print(try PeakMemoryCommand.peakResidentBytes())

@@ -277,9 +277,9 @@ final class WebDriver: Sendable {
         async throws -> Any?
     {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
-        let request = HTTPRequest(
+        let request = TransportRequest(
             method: method, url: url, headers: ["Content-Type": "application/json; charset=utf-8"],
-            body: data.map(HTTPBody.init),
+            body: data.map { TransferBody($0) },
             timeout: .seconds(60))
         let response = try await Self.transport.send(request)
         let decoded = try? JSONSerialization.jsonObject(with: response.body, options: [.fragmentsAllowed])

@@ -169,12 +169,12 @@ struct CookbookSamples {
             print(try await photos.fetchLatestPhotos().first?.id == id)  // true
 
             // Any request can send a file as its body, read from disk as it goes.
-            var http = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            var http = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             http.retryPolicy = .never
-            let upload = Request<Data>(method: .put, path: "photos/greyhound.jpg")
-                .body(try HTTPBody(fileAt: photoURL), contentType: "image/jpeg")
+            let upload = NetworkRequest<Data>(method: .put, path: "photos/greyhound.jpg")
+                .body(try TransferBody(fileAt: photoURL), contentType: "image/jpeg")
                 .uploadProgress { progress in _ = progress.completed }
-            print(try http.makeHTTPRequest(upload).body?.description ?? "")  // <file greyhound.jpg, 82753 bytes>
+            print(try http.makeTransportRequest(upload).body?.description ?? "")  // <file greyhound.jpg, 82753 bytes>
             // end snippet
         }
         let size = try FileManager.default.attributesOfItem(atPath: photoURL.path)[.size] as? NSNumber
@@ -184,12 +184,12 @@ struct CookbookSamples {
     @Test("Post a form: url-encoded and multipart")
     func postForm() async throws {
         let sandbox = try await Sandbox()
-        let http = HTTPClient(
+        let http = NetworkClient(
             baseURL: Sandbox.baseURL.appending(path: "services/rest"), transport: SandboxTransport(sandbox))
         let printed = try await Printed.capture {
             // snippet: cookbook-form
             // application/x-www-form-urlencoded, encoded as query items are:
-            let search = Request<Data>.post("").form([
+            let search = NetworkRequest<Data>.post("").form([
                 QueryItem(name: "method", value: "soogreyhounds.photos.search"),
                 QueryItem(name: "api_key", value: SooGreyhoundsAPI.lessonAPIKey),
                 QueryItem(name: "text", value: "goalie save"),
@@ -203,7 +203,7 @@ struct CookbookSamples {
             form.append("Sunny afternoon", name: "title")
             form.append(Data("hello".utf8), name: "notes", filename: "notes.txt")
             print(form.contentType.hasPrefix("multipart/form-data; boundary="))  // true
-            print(try http.cURLDescription(for: Request<Data>.post("upload").multipart(form)))
+            print(try http.cURLDescription(for: NetworkRequest<Data>.post("upload").multipart(form)))
             // curl -X POST 'http://sandbox.local/services/rest/upload' \
             //   -H 'Content-Type: multipart/form-data; boundary=…' \
             //   --form-string 'title=Sunny afternoon' \
@@ -225,9 +225,9 @@ struct CookbookSamples {
         let destination = folder.appendingPathComponent("DeMeo.jpg")
         let printed = try await Printed.capture {
             // snippet: cookbook-download
-            let http = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            let http = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             let download = try await http.download(
-                Request<Data>.get("images/DeMeo_J17_2595.jpg"), to: destination,
+                NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"), to: destination,
                 options: DownloadOptions(maxSize: 50 << 20, maxResumes: 3) { progress in
                     if progress.isComplete { print(progress) }  // 242110 of 242110 bytes (100 %)
                 })

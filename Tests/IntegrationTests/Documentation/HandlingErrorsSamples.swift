@@ -12,11 +12,11 @@ struct HandlingErrorsSamples {
     @Test("A 404 is caught by its case")
     func catchByCase() async throws {
         let sandbox = try await Sandbox()
-        let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+        let client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
         let printed = await Printed.capture {
             // snippet: errors-catch
             do throws(NetworkError) {
-                let profile = try await client.send(Request<Profile>.get("bankey/profile/42"))
+                let profile = try await client.send(NetworkRequest<Profile>.get("bankey/profile/42"))
                 print(profile.firstName)
             } catch .notFound(let failure) {
                 print(failure.status, failure.url)  // 404 http://sandbox.local/bankey/profile/42
@@ -105,13 +105,13 @@ struct HandlingErrorsSamples {
         let sandbox = try await Sandbox()
         let printed = try await Printed.capture {
             // snippet: errors-retry-and-log
-            var client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            var client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             client.retryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(200), deadline: .seconds(20))
             client.observers.append(NetworkObserver { record in print(record) })  // secrets are already redacted
 
             try sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
             let key = SooGreyhoundsAPI.lessonAPIKey
-            let request = Request<Data>.get("services/rest").query([
+            let request = NetworkRequest<Data>.get("services/rest").query([
                 "method": "soogreyhounds.photos.getList", "api_key": key,
             ])
             _ = try await client.send(request)

@@ -30,9 +30,9 @@ struct NetworkingSamples {
         let screen = DocumentationScreen()
         let printed = try await Printed.capture {
             // snippet: networking-overview
-            let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            let client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             let now = Date().timeIntervalSince1970
-            let request = Request<PostFeed>.get("posts")
+            let request = NetworkRequest<PostFeed>.get("posts")
                 .pathExtension("json")  // stays last, as Firebase needs
                 .query(["ns": "devmtn-post", "orderBy": "\"timestamp\"", "endAt": "\(now)", "limitToLast": "15"])
 

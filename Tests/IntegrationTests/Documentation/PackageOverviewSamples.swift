@@ -19,14 +19,15 @@ struct PackageOverviewSamples {
     @Test("Models decodes every lesson's payload")
     func models() async throws {
         let sandbox = try await Sandbox()
-        let raw = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+        let raw = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
         let airtableData = try await raw.send(
-            Request<Data>.get("v0/appIBfoNbzEaA72c2/Design projects")
+            NetworkRequest<Data>.get("v0/appIBfoNbzEaA72c2/Design projects")
                 .header("Authorization", "Bearer \(AirtableEmulator.Configuration.defaultToken)"))
-        let postsData = try await raw.send(Request<Data>.get("posts").pathExtension("json").query("ns", "devmtn-post"))
-        let accountsData = try await raw.send(Request<Data>.get("bankey/profile/1/accounts"))
+        let postsData = try await raw.send(
+            NetworkRequest<Data>.get("posts").pathExtension("json").query("ns", "devmtn-post"))
+        let accountsData = try await raw.send(NetworkRequest<Data>.get("bankey/profile/1/accounts"))
         let photosData = try await raw.send(
-            Request<Data>.get("services/rest")
+            NetworkRequest<Data>.get("services/rest")
                 .query(
                     SooGreyhoundsAPI.lesson.queryItems(for: .latestPhotos, parameters: ["extras": "url_h,date_taken"])))
         let printed = try await Printed.capture {
@@ -46,10 +47,10 @@ struct PackageOverviewSamples {
         let printed = try await Printed.capture {
             // snippet: sandbox-overview
             let sandbox = try await Sandbox()
-            let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            let client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
 
             try sandbox.faults.inject(Fault(path: "/bankey/*", status: 503, headers: ["Retry-After": "0"]))
-            let profile = try await client.send(Request<Profile>.get("bankey/profile/1"))  // retried, then 200
+            let profile = try await client.send(NetworkRequest<Profile>.get("bankey/profile/1"))  // retried, then 200
             print(profile.firstName)  // Kevin
             // end snippet
             #expect(await sandbox.requests.matching("/bankey/*").map(\.status) == [503, 200])

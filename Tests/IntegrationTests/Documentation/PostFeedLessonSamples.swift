@@ -16,12 +16,13 @@ struct PostFeedLessonSamples {
         let sandbox = try await Sandbox()
         let printed = try await Printed.capture {
             // snippet: post-feed-lesson-request
-            var client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+            var client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             client.query = [QueryItem(name: "ns", value: "devmtn-post")]  // the lesson's database in the Sandbox
 
             let queryEndInterval = Date().timeIntervalSince1970
             let urlParameters = ["orderBy": "\"timestamp\"", "endAt": "\(queryEndInterval)", "limitToLast": "15"]
-            let page = try await client.send(Request<PostFeed>.get("posts").pathExtension("json").query(urlParameters))
+            let page = try await client.send(
+                NetworkRequest<PostFeed>.get("posts").pathExtension("json").query(urlParameters))
             print(page.posts.count, page.skipped.map(\.key))  // 14 ["not-a-uuid"]
             // end snippet
         }

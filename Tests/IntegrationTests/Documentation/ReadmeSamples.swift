@@ -6,8 +6,8 @@ import Sandbox
 /// Lesson 2's feed request, sent to the Sandbox in process.
 func printNewestPosts() async throws {
     let sandbox = try await Sandbox()
-    let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
-    let request = Request<PostFeed>.get("posts")
+    let client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+    let request = NetworkRequest<PostFeed>.get("posts")
         .pathExtension("json")  // stays last, as Firebase needs
         .query(["ns": "devmtn-post", "orderBy": "\"timestamp\"", "limitToLast": "15"])
 

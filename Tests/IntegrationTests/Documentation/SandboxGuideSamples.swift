@@ -89,11 +89,12 @@ struct SandboxGuideSamples {
         configuration.airtable.rateLimitEnabled = false  // --no-rate-limit
         let configured = try await Sandbox(configuration: configuration)
         // end snippet
-        let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(configured), retryPolicy: .never)
-        let locked = Request<JSON>.get("posts").pathExtension("json").query("ns", "devmtn-post")
+        let client = NetworkClient(
+            baseURL: Sandbox.baseURL, transport: SandboxTransport(configured), retryPolicy: .never)
+        let locked = NetworkRequest<JSON>.get("posts").pathExtension("json").query("ns", "devmtn-post")
         await #expect(throws: NetworkError.self) { try await client.send(locked) }
         #expect(try await client.send(locked.query("auth", "s3cret")) != .null)
-        let legacy = Request<JSON>.get("v0/appIBfoNbzEaA72c2/Design projects")
+        let legacy = NetworkRequest<JSON>.get("v0/appIBfoNbzEaA72c2/Design projects")
             .query("api_key", AirtableEmulator.Configuration.defaultToken)
         #expect(try await client.send(legacy)["records"]?.arrayValue?.count == 16)
     }

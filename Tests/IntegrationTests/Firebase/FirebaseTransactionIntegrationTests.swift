@@ -162,7 +162,8 @@ private struct Interloper: HTTPInterceptor {
     let other: FirebaseClient
 
     func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest, attempt: Int, next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        _ request: TransportRequest, attempt: Int,
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         if request.headers["if-match"] != nil {
             try await other.put(Int.random(in: 1000...9999), at: "busy")

@@ -35,8 +35,8 @@ struct Echo: Decodable, Equatable {
 /// transports, and nothing waits without bound.
 @Suite("Hostile servers, over every transport", .timeLimit(.minutes(10)))
 struct HostileServerTests {
-    func client(_ server: HostileServer, _ kind: TransportKind, retry: RetryPolicy = .never) -> HTTPClient {
-        HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: retry)
+    func client(_ server: HostileServer, _ kind: TransportKind, retry: RetryPolicy = .never) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: retry)
     }
 
     @Test(
@@ -48,9 +48,9 @@ struct HostileServerTests {
             for attempt in 0..<2 {
                 await #expect {
                     if attempt == 0 {
-                        _ = try await client.send(Request<Data>.get(path))
+                        _ = try await client.send(NetworkRequest<Data>.get(path))
                     } else {
-                        _ = try await client.stream(Request<Data>.get(path))
+                        _ = try await client.stream(NetworkRequest<Data>.get(path))
                     }
                 } throws: { error in
                     guard case .unauthenticated(let failure) = error as? NetworkError else { return false }
@@ -72,7 +72,7 @@ struct HostileServerTests {
                 (301, .put, "PUT", "payload"), (302, .delete, "DELETE", "payload"),
             ]
             for (status, method, finalMethod, finalBody) in expected {
-                let request = Request<Echo>(method: method, path: "redirect/\(status)")
+                let request = NetworkRequest<Echo>(method: method, path: "redirect/\(status)")
                     .query("to", "/echo")
                     .body(Data("payload".utf8), contentType: "text/plain")
                 let echo = try await client.send(request)
@@ -88,11 +88,11 @@ struct HostileServerTests {
             var client = client(server, kind)
             client.headers["Authorization"] = "Bearer secret-token"
             client.headers["Cookie"] = "session=secret"
-            let same = try await client.send(Request<Echo>.get("redirect/307").query("to", "/echo"))
+            let same = try await client.send(NetworkRequest<Echo>.get("redirect/307").query("to", "/echo"))
             #expect(same.authorization == "Bearer secret-token")
             #expect(same.cookie == "session=secret")
             let elsewhere = server.otherOriginURL.appending(path: "echo").absoluteString
-            let other = try await client.send(Request<Echo>.get("redirect/307").query("to", elsewhere))
+            let other = try await client.send(NetworkRequest<Echo>.get("redirect/307").query("to", elsewhere))
             #expect(other.authorization == "")
             #expect(other.cookie == "")
             #expect(other.method == "GET")
@@ -105,7 +105,7 @@ struct HostileServerTests {
             var client = client(server, kind)
             client.maxRedirects = 5
             await #expect {
-                _ = try await client.send(Request<Data>.get("loop"))
+                _ = try await client.send(NetworkRequest<Data>.get("loop"))
             } throws: { error in
                 guard case .tooManyRedirects(let failure) = error as? NetworkError else { return false }
                 return failure.status == 302
@@ -131,7 +131,7 @@ struct HostileServerTests {
             let client = client(server, kind, retry: policy)
             for value in values {
                 await #expect {
-                    _ = try await client.send(Request<Data>.get("retry-after").query("value", value))
+                    _ = try await client.send(NetworkRequest<Data>.get("retry-after").query("value", value))
                 } throws: { error in
                     (error as? NetworkError)?.status == 503
                 }
@@ -139,7 +139,7 @@ struct HostileServerTests {
             // Every wait the policy slept was bounded by maxRetryAfter.
             #expect(await sleeps.all.allSatisfy { $0 <= .seconds(5) })
             let huge = await #expect(throws: NetworkError.self) {
-                _ = try await client.send(Request<Data>.get("retry-after").query("value", "86400"))
+                _ = try await client.send(NetworkRequest<Data>.get("retry-after").query("value", "86400"))
             }
             #expect(huge?.failure?.retryAfter == .seconds(86_400))
         }
@@ -149,7 +149,7 @@ struct HostileServerTests {
     func truncated(kind: TransportKind) async throws {
         try await HostileServer.run { server in
             await #expect {
-                _ = try await client(server, kind).send(Request<Data>.get("truncated"))
+                _ = try await client(server, kind).send(NetworkRequest<Data>.get("truncated"))
             } throws: { error in
                 guard let error = error as? NetworkError else { return false }
                 if case .incompleteBody(expected: 1000, received: 10) = error { return true }
@@ -162,7 +162,7 @@ struct HostileServerTests {
     func endless(kind: TransportKind) async throws {
         try await HostileServer.run { server in
             await #expect {
-                _ = try await client(server, kind).send(Request<Data>.get("endless"))
+                _ = try await client(server, kind).send(NetworkRequest<Data>.get("endless"))
             } throws: { error in
                 guard case .responseTooLarge(let limit) = error as? NetworkError else { return false }
                 return limit == 1 << 20
@@ -187,7 +187,7 @@ struct HostileServerTests {
             ]
             let reader = observed
             let reading = Task {
-                for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
+                for try await _ in try await reader.stream(NetworkRequest<Data>.get("endless")).body {
                     // Cancelled at its first chunk, from inside: however
                     // loaded the machine, the body is far from its end.
                     withUnsafeCurrentTask { $0?.cancel() }
@@ -200,7 +200,7 @@ struct HostileServerTests {
             case .success, .failure(NetworkError.cancelled): break
             case .failure(let error): Issue.record("a cancelled reader failed with \(error)")
             }
-            for try await _ in try await reader.stream(Request<Data>.get("endless")).body {
+            for try await _ in try await reader.stream(NetworkRequest<Data>.get("endless")).body {
                 break
             }
             while finals.withLock({ $0.count }) < 2 {
@@ -221,7 +221,7 @@ struct HostileServerTests {
     @Test("Bytes dripped one at a time still make the whole body", arguments: TransportKind.allCases)
     func drip(kind: TransportKind) async throws {
         try await HostileServer.run { server in
-            let numbers = try await client(server, kind).send(Request<[Int]>.get("drip"))
+            let numbers = try await client(server, kind).send(NetworkRequest<[Int]>.get("drip"))
             #expect(numbers == Array(1...9))
         }
     }
@@ -231,8 +231,8 @@ struct HostileServerTests {
         arguments: TransportKind.allCases, ["sse/no-newline", "sse/no-blank-line"])
     func endlessEvent(kind: TransportKind, path: String) async throws {
         try await HostileServer.run { server in
-            let response = try await client(server, kind).stream(Request<Data>.get(path))
-            var parser = ServerSentEventParser(maxEventSize: 256 << 10)
+            let response = try await client(server, kind).stream(NetworkRequest<Data>.get(path))
+            var parser = ServerEventParser(maxEventSize: 256 << 10)
             await #expect {
                 for try await chunk in response.body {
                     _ = try parser.consume(chunk)
@@ -248,7 +248,7 @@ struct HostileServerTests {
     func htmlError(kind: TransportKind) async throws {
         try await HostileServer.run { server in
             await #expect {
-                _ = try await client(server, kind).send(Request<Echo>.get("html-error"))
+                _ = try await client(server, kind).send(NetworkRequest<Echo>.get("html-error"))
             } throws: { error in
                 guard case .httpStatus(let failure) = error as? NetworkError else { return false }
                 return failure.status == 502 && failure.message?.message == "502 Bad Gateway"
@@ -261,7 +261,7 @@ struct HostileServerTests {
         struct Named: Decodable { var name: String }
         try await HostileServer.run { server in
             await #expect {
-                _ = try await client(server, kind).send(Request<Named>.get("invalid-utf8"))
+                _ = try await client(server, kind).send(NetworkRequest<Named>.get("invalid-utf8"))
             } throws: { error in
                 (error as? NetworkError)?.isDecodingFailure == true
             }
@@ -272,7 +272,7 @@ struct HostileServerTests {
     func headerFlood(kind: TransportKind) async throws {
         try await HostileServer.run { server in
             do throws(NetworkError) {
-                let response = try await client(server, kind).response(for: Request<Data>.get("header-flood"))
+                let response = try await client(server, kind).response(for: NetworkRequest<Data>.get("header-flood"))
                 #expect(response.status == 200)
             } catch {
                 // Refusing the flood is as good as reading it, if it says so.
@@ -289,7 +289,7 @@ struct HostileServerTests {
     func compressed(kind: TransportKind, path: String) async throws {
         struct Flag: Decodable, Equatable { var compressed: Bool }
         try await HostileServer.run { server in
-            let flag = try await client(server, kind).send(Request<Flag>.get(path))
+            let flag = try await client(server, kind).send(NetworkRequest<Flag>.get(path))
             #expect(flag == Flag(compressed: true))
         }
     }

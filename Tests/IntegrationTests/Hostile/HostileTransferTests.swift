@@ -15,8 +15,8 @@ struct HostileTransferTests {
         try Data(count: 24 << 20).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
         try await HostileServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
-            let upload = Request<Data>.post("refuse-upload").body(try HTTPBody(fileAt: file))
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let upload = NetworkRequest<Data>.post("refuse-upload").body(try TransferBody(fileAt: file))
             await #expect {
                 _ = try await client.send(upload)
             } throws: { error in
@@ -39,7 +39,7 @@ struct HostileTransferTests {
             let file = FileManager.default.temporaryDirectory.appendingPathComponent("changed-\(UUID()).bin")
             try Data(count: size).write(to: file)
             defer { try? FileManager.default.removeItem(at: file) }
-            let body = try HTTPBody(fileAt: file)
+            let body = try TransferBody(fileAt: file)
             let handle = try FileHandle(forWritingTo: file)
             if change < 0 {
                 try handle.truncate(atOffset: UInt64(size + change))
@@ -49,9 +49,9 @@ struct HostileTransferTests {
             }
             try handle.close()
             try await HostileServer.run { server in
-                let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+                let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
                 await #expect("\(kind), \(size) bytes, changed by \(change)") {
-                    _ = try await client.send(Request<Data>.post("echo").body(body))
+                    _ = try await client.send(NetworkRequest<Data>.post("echo").body(body))
                 } throws: { error in
                     guard case .fileFailed(let failure)? = error as? NetworkError else { return false }
                     return failure.operation == .reading
@@ -67,9 +67,9 @@ struct HostileTransferTests {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("cut-\(UUID()).bin")
         defer { try? FileManager.default.removeItem(at: destination) }
         try await HostileServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
             let download = try await client.download(
-                Request<Data>.get("cut").query("at", String(at)), to: destination)
+                NetworkRequest<Data>.get("cut").query("at", String(at)), to: destination)
             #expect(download.resumes == 1)
             #expect(try Data(contentsOf: destination) == HostileRoutes.cutBody)
         }
@@ -83,10 +83,10 @@ struct HostileTransferTests {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         try await HostileServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
             await #expect {
                 _ = try await client.download(
-                    Request<Data>.get("cut").query("at", "5000"), to: folder.appendingPathComponent("f.bin"),
+                    NetworkRequest<Data>.get("cut").query("at", "5000"), to: folder.appendingPathComponent("f.bin"),
                     options: DownloadOptions(maxResumes: 0))
             } throws: { error in
                 guard case .incompleteBody(expected: 100_000, received: 5_000)? = error as? NetworkError else {
@@ -103,8 +103,9 @@ struct HostileTransferTests {
         let destination = FileManager.default.temporaryDirectory.appendingPathComponent("whole-\(UUID()).bin")
         defer { try? FileManager.default.removeItem(at: destination) }
         try await HostileServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
-            let download = try await client.download(Request<Data>.get("cut").query("at", "100000"), to: destination)
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(), retryPolicy: .never)
+            let download = try await client.download(
+                NetworkRequest<Data>.get("cut").query("at", "100000"), to: destination)
             #expect(download.byteCount == 100_000 && download.resumes == 0)
         }
     }

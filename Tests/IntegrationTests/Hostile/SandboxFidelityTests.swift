@@ -16,13 +16,13 @@ struct SandboxFidelityTests {
 
     /// A server whose bodies are capped at 1 MiB (Firebase) and 512 KiB
     /// (Airtable), so limits are reached quickly.
-    func withSmallServer(_ body: (SandboxServer, HTTPClient, HTTPClient) async throws -> Void) async throws {
+    func withSmallServer(_ body: (SandboxServer, NetworkClient, NetworkClient) async throws -> Void) async throws {
         var configuration = SandboxConfiguration()
         configuration.airtable.rateLimitEnabled = false
         configuration.firebase.maxBodySize = 1 << 20
         configuration.airtable.maxBodySize = 512 << 10
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
-            let firebase = HTTPClient(baseURL: server.baseURL, retryPolicy: .never)
+            let firebase = NetworkClient(baseURL: server.baseURL, retryPolicy: .never)
             var airtable = firebase
             airtable.headers["Authorization"] = "Bearer \(AirtableEmulator.Configuration.defaultToken)"
             try await body(server, firebase, airtable)
@@ -31,7 +31,7 @@ struct SandboxFidelityTests {
 
     static let table = "v0/\(AirtableEmulator.lessonBaseID)/\(AirtableEmulator.lessonTableID)"
 
-    func answer(_ client: HTTPClient, _ request: Request<Data>) async -> (Int?, String?, String?) {
+    func answer(_ client: NetworkClient, _ request: NetworkRequest<Data>) async -> (Int?, String?, String?) {
         do {
             _ = try await client.send(request)
             return (200, nil, nil)
@@ -49,7 +49,7 @@ struct SandboxFidelityTests {
     func airtableBodies() async throws {
         try await withSmallServer { _, _, airtable in
             for (body, expected) in [("{not json", 400), ("[1,2]", 422), ("", 400)] {
-                let request = Request<Data>(method: .post, path: Self.table)
+                let request = NetworkRequest<Data>(method: .post, path: Self.table)
                     .body(Data(body.utf8), contentType: "application/json")
                 let (status, code, _) = await answer(airtable, request)
                 #expect(status == expected, "\(body)")
@@ -62,12 +62,12 @@ struct SandboxFidelityTests {
     func invalidUTF8() async throws {
         try await withSmallServer { server, firebase, airtable in
             let before = await server.sandbox.airtable.recordCount(inTable: AirtableEmulator.lessonTableName)
-            let create = Request<Data>(method: .post, path: Self.table).body(
+            let create = NetworkRequest<Data>(method: .post, path: Self.table).body(
                 Self.invalidUTF8, contentType: "application/json")
             #expect(await answer(airtable, create).0 == 400)
             #expect(await server.sandbox.airtable.recordCount(inTable: AirtableEmulator.lessonTableName) == before)
 
-            let put = Request<Data>(method: .put, path: "utf8/a").pathExtension("json").query("ns", "fidelity")
+            let put = NetworkRequest<Data>(method: .put, path: "utf8/a").pathExtension("json").query("ns", "fidelity")
                 .body(Data([0x22, 0xFF, 0xFE, 0x22]), contentType: "application/json")
             let (status, _, message) = await answer(firebase, put)
             #expect(status == 400)
@@ -81,11 +81,12 @@ struct SandboxFidelityTests {
     func oversized() async throws {
         try await withSmallServer { _, firebase, airtable in
             let large = Data(repeating: UInt8(ascii: "a"), count: 2 << 20)
-            let create = Request<Data>(method: .post, path: Self.table).body(large, contentType: "application/json")
+            let create = NetworkRequest<Data>(method: .post, path: Self.table).body(
+                large, contentType: "application/json")
             let (status, code, _) = await answer(airtable, create)
             #expect(status == 413)
             #expect(code == "REQUEST_TOO_LARGE")
-            let put = Request<Data>(method: .put, path: "big").pathExtension("json").body(
+            let put = NetworkRequest<Data>(method: .put, path: "big").pathExtension("json").body(
                 large, contentType: "application/json")
             let (firebaseStatus, _, message) = await answer(firebase, put)
             #expect(firebaseStatus == 400)
@@ -96,16 +97,18 @@ struct SandboxFidelityTests {
     @Test("A Firebase string over 10 MB is refused")
     func longString() async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
-            let firebase = HTTPClient(baseURL: server.baseURL, retryPolicy: .never)
+            let firebase = NetworkClient(baseURL: server.baseURL, retryPolicy: .never)
             let text = String(repeating: "a", count: (10 << 20) + 1)
             let (status, _, message) = await answer(
-                firebase, Request<Data>.put("long", body: text).pathExtension("json").query("ns", "long"))
+                firebase, NetworkRequest<Data>.put("long", body: text).pathExtension("json").query("ns", "long"))
             #expect(status == 400)
             #expect(message?.contains("string is longer than") == true)
             let fits = String(repeating: "a", count: 10 << 20)
             #expect(
-                await answer(firebase, Request<Data>.put("long", body: fits).pathExtension("json").query("ns", "long"))
-                    .0 == 200)
+                await answer(
+                    firebase, NetworkRequest<Data>.put("long", body: fits).pathExtension("json").query("ns", "long")
+                )
+                .0 == 200)
         }
     }
 

@@ -12,13 +12,13 @@ import Testing
 @Suite("Hostile clients against the Sandbox server", .timeLimit(.minutes(10)))
 struct SandboxHostileRequestTests {
     /// A plain client on `server` that never retries, so each answer shows.
-    func client(_ server: SandboxServer) -> HTTPClient {
-        HTTPClient(baseURL: server.baseURL, retryPolicy: .never)
+    func client(_ server: SandboxServer) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, retryPolicy: .never)
     }
 
     /// The server still serves an ordinary request.
     func expectAlive(_ server: SandboxServer) async throws {
-        let health = try await client(server).send(Request<[String: String]>.get("__sandbox/health"))
+        let health = try await client(server).send(NetworkRequest<[String: String]>.get("__sandbox/health"))
         #expect(health == ["status": "ok"])
     }
 
@@ -38,7 +38,7 @@ struct SandboxHostileRequestTests {
             ]
             for formula in formulas {
                 await #expect {
-                    _ = try await airtable.send(Request<Data>.get(table).query("filterByFormula", formula))
+                    _ = try await airtable.send(NetworkRequest<Data>.get(table).query("filterByFormula", formula))
                 } throws: { error in
                     guard let error = error as? NetworkError, let airtable = error.airtableError else { return false }
                     return airtable.status == 422 && airtable.type.rawValue == "INVALID_FILTER_BY_FORMULA"
@@ -70,7 +70,7 @@ struct SandboxHostileRequestTests {
                 (.post, "faults", "not json"),
             ]
             for (method, route, body) in refused {
-                let request = Request<Data>(method: method, path: "__sandbox/\(route)")
+                let request = NetworkRequest<Data>(method: method, path: "__sandbox/\(route)")
                     .body(Data(body.utf8), contentType: "application/json")
                 await #expect {
                     _ = try await admin.send(request)
@@ -90,13 +90,13 @@ struct SandboxHostileRequestTests {
             let pattern = String(repeating: "*a", count: 500) + "*b*"
             let body = #"{"path":"\#(pattern)","status":503,"count":1}"#
             _ = try await admin.send(
-                Request<Data>(method: .post, path: "__sandbox/faults").body(
+                NetworkRequest<Data>(method: .post, path: "__sandbox/faults").body(
                     Data(body.utf8), contentType: "application/json"))
             let path = String(repeating: "a", count: 700)
             // The pattern does not match, so the request reaches Firebase.
-            let value = try await admin.send(Request<Data>.get(path).pathExtension("json"))
+            let value = try await admin.send(NetworkRequest<Data>.get(path).pathExtension("json"))
             #expect(String(decoding: value, as: UTF8.self) == "null")
-            let matching = await admin.answer(to: Request<Data>.get(path + "b").pathExtension("json")).status
+            let matching = await admin.answer(to: NetworkRequest<Data>.get(path + "b").pathExtension("json")).status
             #expect(matching == 503)
         }
     }
@@ -105,13 +105,14 @@ struct SandboxHostileRequestTests {
     func redactedLog() async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
             let http = client(server)
-            _ = try? await http.send(Request<Data>.get("posts").pathExtension("json").query("auth", "s3cr3t-auth"))
             _ = try? await http.send(
-                Request<Data>.get("services/rest").query([
+                NetworkRequest<Data>.get("posts").pathExtension("json").query("auth", "s3cr3t-auth"))
+            _ = try? await http.send(
+                NetworkRequest<Data>.get("services/rest").query([
                     QueryItem(name: "method", value: "soogreyhounds.photos.getList"),
                     QueryItem(name: "api_key", value: "s3cr3t-key"), QueryItem(name: "format", value: "json"),
                 ]))
-            let log = try await http.send(Request<Data>.get("__sandbox/requests"))
+            let log = try await http.send(NetworkRequest<Data>.get("__sandbox/requests"))
             let text = String(decoding: log, as: UTF8.self)
             #expect(!text.contains("s3cr3t"))
             #expect(text.contains("auth=REDACTED"))
@@ -127,21 +128,22 @@ struct SandboxHostileRequestTests {
             let http = client(server)
             for index in 0..<200 {
                 let read = try await http.send(
-                    Request<Data>.get("posts").pathExtension("json").query("ns", "read-\(index)"))
+                    NetworkRequest<Data>.get("posts").pathExtension("json").query("ns", "read-\(index)"))
                 #expect(read == Data("null".utf8))
             }
             // The two lesson databases and eight more fit; the reads took none.
             for index in 0..<8 {
                 try await http.send(
-                    Request<Void>.put("a", body: index).pathExtension("json").query("ns", "write-\(index)"))
+                    NetworkRequest<Void>.put("a", body: index).pathExtension("json").query("ns", "write-\(index)"))
             }
             await #expect {
-                try await http.send(Request<Void>.put("a", body: 9).pathExtension("json").query("ns", "one-too-many"))
+                try await http.send(
+                    NetworkRequest<Void>.put("a", body: 9).pathExtension("json").query("ns", "one-too-many"))
             } throws: { error in
                 guard let failure = (error as? NetworkError)?.failure else { return false }
                 return failure.status == 507 && failure.message?.message.contains("at most 10 namespaces") == true
             }
-            try await http.send(Request<Void>.put("b", body: 1).pathExtension("json").query("ns", "write-0"))
+            try await http.send(NetworkRequest<Void>.put("b", body: 1).pathExtension("json").query("ns", "write-0"))
         }
     }
 
@@ -166,9 +168,9 @@ struct SandboxHostileRequestTests {
     }
 }
 
-extension HTTPClient {
+extension NetworkClient {
     /// The status of the answer, success or failure.
-    fileprivate func answer(to request: Request<Data>) async -> (status: Int?, body: Data?) {
+    fileprivate func answer(to request: NetworkRequest<Data>) async -> (status: Int?, body: Data?) {
         do {
             return (200, try await send(request))
         } catch {

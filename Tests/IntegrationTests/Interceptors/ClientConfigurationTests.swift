@@ -21,8 +21,8 @@ struct ClientConfigurationTests {
         let counter: Counter
 
         func intercept<Response: InterceptedResponse>(
-            _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+            _ request: TransportRequest, attempt: Int,
+            next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
         ) async throws(NetworkError) -> Response {
             counter.attempts.withLock { $0 += 1 }
             return try await next(request)

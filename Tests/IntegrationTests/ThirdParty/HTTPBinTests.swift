@@ -56,13 +56,13 @@ struct HTTPBinTests {
         try form.append(fileAt: photoURL, name: "photo")
         form.append(notes, name: "notes", filename: "notes ü.txt", contentType: "text/plain; charset=utf-8")
         try await HTTPBinServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(maxBodySize: 8 << 20))
-            let echo = try await client.send(Request<Echo>.post("post").multipart(form))
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(maxBodySize: 8 << 20))
+            let echo = try await client.send(NetworkRequest<Echo>.post("post").multipart(form))
             #expect(echo.form == ["title": "Sunny afternoon", "description": "Zoë's \"best\" run\nline two"])
             #expect(echo.files["notes"] == String(decoding: notes, as: UTF8.self))
             #expect(echo.files["photo"] == "data:image/jpeg;base64," + photo.base64EncodedString())
             #expect(echo.headers["Content-Length"] == "\(form.length)")
-            let parts = try await client.send(Request<Parts>.post("multipart-parts").multipart(form))
+            let parts = try await client.send(NetworkRequest<Parts>.post("multipart-parts").multipart(form))
             #expect(
                 parts.files["photo"]
                     == Parts.File(
@@ -83,8 +83,8 @@ struct HTTPBinTests {
             QueryItem(name: "accent", value: "é ü 漢字"), QueryItem(name: "empty", value: ""),
         ]
         try await HTTPBinServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make())
-            let echo = try await client.send(Request<Echo>.post("post").form(fields))
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make())
+            let echo = try await client.send(NetworkRequest<Echo>.post("post").form(fields))
             #expect(echo.form == Dictionary(uniqueKeysWithValues: fields.map { ($0.name, $0.value ?? "") }))
             #expect(echo.headers["Content-Type"] == "application/x-www-form-urlencoded")
         }
@@ -99,10 +99,10 @@ struct HTTPBinTests {
         struct Echoed: Decodable { var data: String }
         let last = Mutex<TransferProgress?>(nil)
         try await HTTPBinServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make(maxBodySize: 8 << 20))
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make(maxBodySize: 8 << 20))
             let echoed = try await client.send(
-                Request<Echoed>(method: .put, path: "put")
-                    .body(try HTTPBody(fileAt: file), contentType: "text/plain")
+                NetworkRequest<Echoed>(method: .put, path: "put")
+                    .body(try TransferBody(fileAt: file), contentType: "text/plain")
                     .uploadProgress { progress in last.withLock { $0 = progress } })
             #expect(echoed.data == text)
         }
@@ -115,9 +115,9 @@ struct HTTPBinTests {
             "httpbin-\(UUID().uuidString).bin")
         defer { try? FileManager.default.removeItem(at: destination) }
         try await HTTPBinServer.run { server in
-            let client = HTTPClient(baseURL: server.baseURL, transport: kind.make())
+            let client = NetworkClient(baseURL: server.baseURL, transport: kind.make())
             // httpbin's /range serves n bytes with ETag and Range support.
-            let download = try await client.download(Request<Data>.get("range/102400"), to: destination)
+            let download = try await client.download(NetworkRequest<Data>.get("range/102400"), to: destination)
             #expect(download.byteCount == 102_400)
             let bytes = try Data(contentsOf: destination)
             #expect(bytes == Data((0..<102_400).map { UInt8(ascii: "a") + UInt8($0 % 26) }))

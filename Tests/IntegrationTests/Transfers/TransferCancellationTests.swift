@@ -43,7 +43,7 @@ struct TransferCancellationTests {
         let server = try HTTPTestServer(routes: Self.routes)
         defer { server.stop() }
         let records = FinalRecords()
-        var observed = HTTPClient(baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: .never)
+        var observed = NetworkClient(baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: .never)
         observed.observers.append(NetworkObserver { records.add($0) })
         let client = observed
         var outcomes: [String: Int] = [:]
@@ -103,18 +103,18 @@ struct TransferCancellationTests {
         defer { try? FileManager.default.removeItem(at: folder) }
         let server = try HTTPTestServer(routes: Self.routes)
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: .never)
+        let client = NetworkClient(baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: .never)
         let destination = folder.appendingPathComponent("blob.bin")
         var durations: [Duration] = []
         for _ in 0..<3 {
             let start = ContinuousClock.now
-            _ = try await client.download(Request<Data>.get("blob"), to: destination)
+            _ = try await client.download(NetworkRequest<Data>.get("blob"), to: destination)
             durations.append(ContinuousClock.now - start)
         }
         let typical = durations.sorted()[1]
         var outcomes: [String: Int] = [:]
         for _ in 0..<(30 * Self.rounds) {
-            let transfer = Task { try await client.download(Request<Data>.get("blob"), to: destination) }
+            let transfer = Task { try await client.download(NetworkRequest<Data>.get("blob"), to: destination) }
             // A sleep overshoots, so the range starts early.
             try await Task.sleep(for: typical * Double.random(in: 0.2...1.2))
             transfer.cancel()
@@ -144,29 +144,31 @@ struct TransferCancellationTests {
 
     /// Runs one transfer; a download's file must be whole.
     private static func run(
-        _ kind: Kind, id: Int, client: HTTPClient, upload: URL, to destination: URL
+        _ kind: Kind, id: Int, client: NetworkClient, upload: URL, to destination: URL
     ) async throws {
         let target = "t\(id)"
         switch kind {
         case .send:
-            let data = try await client.send(Request<Data>.get("blob").query("id", target))
+            let data = try await client.send(NetworkRequest<Data>.get("blob").query("id", target))
             guard data == blob else { throw StressFailure("send \(id): \(data.count) bytes, not the blob") }
         case .stream:
-            for try await _ in try await client.stream(Request<Data>.get("events").query("id", target)).body {}
+            for try await _ in try await client.stream(NetworkRequest<Data>.get("events").query("id", target)).body {}
         case .download:
-            let download = try await client.download(Request<Data>.get("blob").query("id", target), to: destination)
+            let download = try await client.download(
+                NetworkRequest<Data>.get("blob").query("id", target), to: destination)
             guard try Data(contentsOf: download.url) == blob else {
                 throw StressFailure("download \(id): not the blob")
             }
             try FileManager.default.removeItem(at: download.url)
         case .uploadFile:
             _ = try await client.send(
-                Request<Data>.put("upload", body: nil).query("id", target).body(try HTTPBody(fileAt: upload)))
+                NetworkRequest<Data>.put("upload", body: nil).query("id", target).body(try TransferBody(fileAt: upload))
+            )
         case .uploadForm:
             var form = MultipartForm()
             form.append("stress \(id)", name: "note")
             try form.append(fileAt: upload, name: "file")
-            _ = try await client.send(Request<Data>.post("upload").query("id", target).multipart(form))
+            _ = try await client.send(NetworkRequest<Data>.post("upload").query("id", target).multipart(form))
         case .uploadStream:
             let chunks = AsyncStream<Data> { continuation in
                 for start in stride(from: 0, to: size / 2, by: 64 << 10) {
@@ -174,8 +176,8 @@ struct TransferCancellationTests {
                 }
                 continuation.finish()
             }
-            let body = HTTPBody(chunks, length: size / 2)
-            _ = try await client.send(Request<Data>.post("upload").query("id", target).body(body))
+            let body = TransferBody(chunks, length: size / 2)
+            _ = try await client.send(NetworkRequest<Data>.post("upload").query("id", target).body(body))
         }
     }
 

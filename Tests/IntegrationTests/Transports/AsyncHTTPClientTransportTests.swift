@@ -16,8 +16,8 @@ struct AsyncHTTPClientTransportTests {
 
     /// An SDK client of `namespace` on `baseURL`, without retries so each
     /// failure shows as the transport reported it.
-    func client(_ baseURL: URL, namespace: String = FirebaseTestServer.freshNamespace()) -> Networking.HTTPClient {
-        var client = Networking.HTTPClient(baseURL: baseURL, transport: transport, retryPolicy: .never)
+    func client(_ baseURL: URL, namespace: String = FirebaseTestServer.freshNamespace()) -> NetworkClient {
+        var client = NetworkClient(baseURL: baseURL, transport: transport, retryPolicy: .never)
         client.query = [QueryItem(name: "ns", value: namespace)]
         return client
     }
@@ -28,15 +28,16 @@ struct AsyncHTTPClientTransportTests {
             let client = client(server.baseURL)
             let entry = FirebaseEntry(text: "über ✓", order: 7)
             #expect(
-                try await client.send(Request<FirebaseEntry>.put("entries/a", body: entry).pathExtension("json"))
+                try await client.send(NetworkRequest<FirebaseEntry>.put("entries/a", body: entry).pathExtension("json"))
                     == entry)
 
             let pushed = try await client.send(
-                Request<PushName>.post("entries", body: FirebaseEntry(text: "two", order: 2)).pathExtension("json"))
+                NetworkRequest<PushName>.post("entries", body: FirebaseEntry(text: "two", order: 2)).pathExtension(
+                    "json"))
             #expect(pushed.name.hasPrefix("-"))
 
             let read = try await client.response(
-                for: Request<[String: FirebaseEntry]>.get("entries").pathExtension("json"))
+                for: NetworkRequest<[String: FirebaseEntry]>.get("entries").pathExtension("json"))
             #expect(read.status == 200)
             #expect(read.headers["content-type"]?.hasPrefix("application/json") == true)
             #expect(read.value == ["a": entry, pushed.name: FirebaseEntry(text: "two", order: 2)])
@@ -44,15 +45,15 @@ struct AsyncHTTPClientTransportTests {
             // Larger than any single read from the socket, so the body
             // arrives in many buffers and is collected whole.
             let large = String(repeating: "0123456789", count: 200_000)
-            try await client.send(Request<Void>.put("large", body: large).pathExtension("json"))
-            #expect(try await client.send(Request<String>.get("large").pathExtension("json")) == large)
+            try await client.send(NetworkRequest<Void>.put("large", body: large).pathExtension("json"))
+            #expect(try await client.send(NetworkRequest<String>.get("large").pathExtension("json")) == large)
         }
     }
 
     @Test("An error status comes back with the server's message")
     func errorStatus() async throws {
         try await FirebaseTestServer.run { server in
-            let request = Request<Void>(method: .put, path: "bad").pathExtension("json")
+            let request = NetworkRequest<Void>(method: .put, path: "bad").pathExtension("json")
                 .body(Data("{not json".utf8), contentType: "application/json")
             await #expect {
                 try await client(server.baseURL).send(request)
@@ -112,7 +113,7 @@ struct AsyncHTTPClientTransportTests {
             // a hang.
             await #expect {
                 try await client(reserved.baseURL).send(
-                    Request<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
+                    NetworkRequest<JSON>.get("x").pathExtension("json").timeout(.seconds(3600)))
             } throws: { error in
                 guard case .cannotConnect(let host) = error as? NetworkError else { return false }
                 return host == "127.0.0.1:\(reserved.port)"
@@ -126,7 +127,7 @@ struct AsyncHTTPClientTransportTests {
             server.sandbox.faults.setLatency(.milliseconds(1_500))
             await #expect {
                 try await client(server.baseURL).send(
-                    Request<JSON>.get("slow").pathExtension("json").timeout(.milliseconds(200)))
+                    NetworkRequest<JSON>.get("slow").pathExtension("json").timeout(.milliseconds(200)))
             } throws: { error in
                 guard case .timedOut = error as? NetworkError else { return false }
                 return true
@@ -139,7 +140,7 @@ struct AsyncHTTPClientTransportTests {
         try await FirebaseTestServer.run { server in
             try server.sandbox.faults.inject(Fault(path: "/dropped.json", action: .dropConnection))
             await #expect {
-                try await client(server.baseURL).send(Request<JSON>.get("dropped").pathExtension("json"))
+                try await client(server.baseURL).send(NetworkRequest<JSON>.get("dropped").pathExtension("json"))
             } throws: { error in
                 guard case .connectionLost = error as? NetworkError else { return false }
                 return true

@@ -143,8 +143,8 @@ struct ListingTests {
         let formula = "OR(" + names.joined(separator: ", ") + ", {Name} = 'CubePad')"
         let query = AirtableQuery(fields: ["Name"], filterByFormula: formula, sort: [.ascending("Name")])
         let client = harness.client()
-        let url = try client.http.makeHTTPRequest(
-            Request<Data>.get("v0/\(Harness.baseID)/Design projects").query(query.queryItems())
+        let url = try client.http.makeTransportRequest(
+            NetworkRequest<Data>.get("v0/\(Harness.baseID)/Design projects").query(query.queryItems())
         ).url
         #expect(url.absoluteString.count > 16_000)
         let records = try await client.records(query, as: Project.self)
@@ -195,7 +195,7 @@ struct ListingTests {
     func tableNameEncoding() async throws {
         let harness = try await Harness()
         let client = harness.client(table: "Clients/2024")
-        let request = try client.http.makeHTTPRequest(Request<Data>.get("x"))
+        let request = try client.http.makeTransportRequest(NetworkRequest<Data>.get("x"))
         #expect(request.headers["Authorization"] == "Bearer \(Harness.token)")
         await #expect(throws: NetworkError.self) {
             _ = try await client.records(as: Project.self)

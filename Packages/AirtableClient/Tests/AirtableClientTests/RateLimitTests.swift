@@ -11,7 +11,7 @@ struct RateLimitTests {
     static let rateLimitBody = Data(
         #"{"error":{"type":"RATE_LIMIT_REACHED","message":"Rate limit exceeded. Please try again later"}}"#.utf8)
 
-    static func rateLimited(count: Int = 1, method: String? = nil, headers: HTTPHeaders = [:]) -> Fault {
+    static func rateLimited(count: Int = 1, method: String? = nil, headers: HeaderFields = [:]) -> Fault {
         Fault(
             path: "/v0/*", method: method, count: count, status: 429,
             headers: headers.merging(["Content-Type": "application/json"]), body: rateLimitBody)

@@ -8,7 +8,7 @@ import Networking
 extension AsyncHTTPClientTransport {
     /// Maps SwiftNIO's and AsyncHTTPClient's errors to the cases
     /// `URLSessionTransport` users already handle.
-    static func networkError(for error: any Error, request: Networking.HTTPRequest) -> NetworkError {
+    static func networkError(for error: any Error, request: TransportRequest) -> NetworkError {
         if let error = error as? NetworkError {
             return error
         }

@@ -13,21 +13,21 @@ extension AsyncHTTPClientTransport {
     /// client's ``/Networking/RetryPolicy``.
     ///
     /// Two more settings make it behave as `URLSessionTransport` does:
-    /// redirects are handed back to ``/Networking/HTTPClient``, which
+    /// redirects are handed back to ``/Networking/NetworkClient``, which
     /// follows them the same way over every transport, and gzip and deflate
     /// bodies are decompressed, at most 100 times their compressed size so
     /// a small "zip bomb" cannot exhaust memory.
     ///
     /// It lives as long as the process and must not be shut down. To
-    /// configure your own, create an `AsyncHTTPClient.HTTPClient`, pass it
+    /// configure your own, create an `Client`, pass it
     /// to ``init(client:defaultTimeout:maxBodySize:)``, and shut it down
     /// when you are done.
-    public static let sharedClient: AsyncHTTPClient.HTTPClient = {
-        var configuration = AsyncHTTPClient.HTTPClient.Configuration.singletonConfiguration
+    public static let sharedClient: Client = {
+        var configuration = Client.Configuration.singletonConfiguration
         configuration.connectionPool.retryConnectionEstablishment = false
         configuration.redirectConfiguration = .disallow
         configuration.decompression = .enabled(limit: .ratio(100))
-        return AsyncHTTPClient.HTTPClient(
-            eventLoopGroup: AsyncHTTPClient.HTTPClient.defaultEventLoopGroup, configuration: configuration)
+        return Client(
+            eventLoopGroup: Client.defaultEventLoopGroup, configuration: configuration)
     }()
 }

@@ -20,15 +20,19 @@ import Networking
 /// ``maxBodySize``.
 ///
 /// ```swift
-/// let client = Networking.HTTPClient(baseURL: url, transport: AsyncHTTPClientTransport())
+/// let client = NetworkClient(baseURL: url, transport: AsyncHTTPClientTransport())
 /// ```
 ///
 /// Failures are thrown as ``/Networking/NetworkError`` directly: a refused
 /// connection is `.cannotConnect`, a deadline `.timedOut`, a closed
 /// connection `.connectionLost`.
 public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
+    /// AsyncHTTPClient's client, named once: Networking's deprecated
+    /// `HTTPClient` alias shares its name until 1.0.
+    public typealias Client = AsyncHTTPClient.HTTPClient
+
     /// The AsyncHTTPClient that carries the requests.
-    public let client: AsyncHTTPClient.HTTPClient
+    public let client: Client
     /// The time allowed for a request that sets no timeout of its own.
     public var defaultTimeout: Duration
     /// The largest body ``send(_:)`` collects; larger bodies fail rather than
@@ -38,7 +42,7 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
     /// Creates a transport on an AsyncHTTPClient, by default
     /// ``sharedClient``, which needs no shutdown.
     public init(
-        client: AsyncHTTPClient.HTTPClient = AsyncHTTPClientTransport.sharedClient,
+        client: Client = AsyncHTTPClientTransport.sharedClient,
         defaultTimeout: Duration = .seconds(60),
         maxBodySize: Int = 256 << 20
     ) {
@@ -51,7 +55,7 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
     ///
     /// A body that ends short of its `Content-Length`, however the
     /// connection ended, is ``/Networking/NetworkError/incompleteBody(expected:received:)``.
-    public func send(_ request: Networking.HTTPRequest) async throws -> Networking.HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let deadline = deadline(for: request)
         let response: HTTPClientResponse
         do {
@@ -70,18 +74,19 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
                 body.append(contentsOf: buffer.readableBytesView)
             }
         } catch {
-            if let declared = HTTPResponse.declaredLength(status: status, headers: headers, method: request.method),
+            if let declared = TransportResponse.declaredLength(
+                status: status, headers: headers, method: request.method),
                 body.count < declared, !(error is NetworkError), !(error is CancellationError)
             {
                 throw NetworkError.incompleteBody(expected: declared, received: body.count)
             }
             throw Self.networkError(for: error, request: request)
         }
-        return HTTPResponse(status: status, headers: headers, body: body)
+        return TransportResponse(status: status, headers: headers, body: body)
     }
 
     /// Sends the request and streams the body as it arrives.
-    public func stream(_ request: Networking.HTTPRequest) async throws -> HTTPStreamingResponse {
+    public func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         let response: HTTPClientResponse
         do {
             // Streams stay open as long as the server sends; only the head
@@ -94,19 +99,19 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
         // holds: a reader that writes a download to disk slows the
         // connection instead of piling up buffers.
         let body = ResponseChunks(body: response.body, request: request)
-        return HTTPStreamingResponse(
-            status: Int(response.status.code), headers: Self.headers(response.headers), body: HTTPBody(body))
+        return TransportStreamingResponse(
+            status: Int(response.status.code), headers: Self.headers(response.headers), body: TransferBody(body))
     }
 
-    private func deadline(for request: Networking.HTTPRequest) -> NIODeadline {
+    private func deadline(for request: TransportRequest) -> NIODeadline {
         let timeout = request.timeout ?? defaultTimeout
         let (seconds, attoseconds) = timeout.components
         return .now() + .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
     }
 
-    private func makeRequest(_ request: Networking.HTTPRequest) -> HTTPClientRequest {
+    private func makeRequest(_ request: TransportRequest) -> HTTPClientRequest {
         var outgoing = HTTPClientRequest(url: request.url.absoluteString)
-        outgoing.method = NIOHTTP1.HTTPMethod(rawValue: request.method.rawValue)
+        outgoing.method = .init(rawValue: request.method.rawValue)
         for field in request.headers {
             outgoing.headers.add(name: field.name, value: field.value)
         }
@@ -123,7 +128,7 @@ public struct AsyncHTTPClientTransport: StreamingHTTPTransport {
         return outgoing
     }
 
-    private static func headers(_ headers: NIOHTTP1.HTTPHeaders) -> Networking.HTTPHeaders {
-        Networking.HTTPHeaders(headers.map { ($0.name, $0.value) })
+    private static func headers(_ headers: some Sequence<(name: String, value: String)>) -> HeaderFields {
+        HeaderFields(headers.map { ($0.name, $0.value) })
     }
 }

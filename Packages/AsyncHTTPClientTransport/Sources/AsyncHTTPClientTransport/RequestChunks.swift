@@ -24,10 +24,10 @@ import Networking
 struct RequestChunks: AsyncSequence, Sendable {
     typealias Element = ByteBuffer
 
-    let body: HTTPBody
+    let body: TransferBody
     let eventLoops: [any EventLoop]
 
-    init(_ body: HTTPBody, eventLoopGroup: any EventLoopGroup) {
+    init(_ body: TransferBody, eventLoopGroup: any EventLoopGroup) {
         self.body = body
         eventLoops = Array(eventLoopGroup.makeIterator())
     }
@@ -41,7 +41,7 @@ struct RequestChunks: AsyncSequence, Sendable {
         /// Where the bytes come from: read into buffers, or chunks.
         enum Source {
             case reader(BodyReader)
-            case chunks(HTTPBody.AsyncIterator)
+            case chunks(TransferBody.AsyncIterator)
         }
 
         var source: Source

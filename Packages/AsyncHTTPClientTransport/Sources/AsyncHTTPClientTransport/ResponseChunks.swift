@@ -11,11 +11,11 @@ struct ResponseChunks: AsyncSequence, Sendable {
     typealias Element = Data
 
     let body: HTTPClientResponse.Body
-    let request: Networking.HTTPRequest
+    let request: TransportRequest
 
     struct AsyncIterator: AsyncIteratorProtocol {
         var base: HTTPClientResponse.Body.AsyncIterator
-        let request: Networking.HTTPRequest
+        let request: TransportRequest
 
         mutating func next() async throws -> Data? {
             do {

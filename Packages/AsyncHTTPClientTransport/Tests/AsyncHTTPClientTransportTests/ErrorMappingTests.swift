@@ -8,7 +8,7 @@ import Testing
 
 @Suite("AsyncHTTPClient errors map to NetworkError")
 struct ErrorMappingTests {
-    let request = Networking.HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:9/a.json?auth=secret")!)
+    let request = TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:9/a.json?auth=secret")!)
 
     func map(_ error: any Error) -> NetworkError {
         AsyncHTTPClientTransport.networkError(for: error, request: request)

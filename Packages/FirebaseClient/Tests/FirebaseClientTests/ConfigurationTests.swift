@@ -11,13 +11,14 @@ struct ConfigurationTests {
     @Test("Paths get .json, the root is /.json, and the real service gets no ns")
     func urls() throws {
         let firebase = FirebaseClient(databaseURL: Self.real)
-        let post = try firebase.http.makeHTTPRequest(Request<JSON>.get("posts/abc").pathExtension("json"))
+        let post = try firebase.http.makeTransportRequest(NetworkRequest<JSON>.get("posts/abc").pathExtension("json"))
         #expect(post.url.absoluteString == "https://devmtn-post.firebaseio.com/posts/abc.json")
-        let root = try firebase.http.makeHTTPRequest(Request<JSON>.get("").pathExtension("json"))
+        let root = try firebase.http.makeTransportRequest(NetworkRequest<JSON>.get("").pathExtension("json"))
         #expect(root.url.absoluteString == "https://devmtn-post.firebaseio.com/.json")
         let regional = FirebaseClient(
             databaseURL: URL(string: "https://db-default-rtdb.europe-west1.firebasedatabase.app/")!)
-        let message = try regional.http.makeHTTPRequest(Request<JSON>.get("a/messages").pathExtension("json"))
+        let message = try regional.http.makeTransportRequest(
+            NetworkRequest<JSON>.get("a/messages").pathExtension("json"))
         #expect(
             message.url.absoluteString == "https://db-default-rtdb.europe-west1.firebasedatabase.app/a/messages.json")
     }
@@ -44,7 +45,7 @@ struct ConfigurationTests {
     @Test("An emulator's namespace travels as ns")
     func namespace() throws {
         let firebase = FirebaseClient(databaseURL: URL(string: "http://127.0.0.1:9000")!, namespace: "devmtn-post")
-        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("posts").pathExtension("json"))
+        let request = try firebase.http.makeTransportRequest(NetworkRequest<JSON>.get("posts").pathExtension("json"))
         #expect(request.url.absoluteString == "http://127.0.0.1:9000/posts.json?ns=devmtn-post")
     }
 
@@ -57,21 +58,21 @@ struct ConfigurationTests {
             databaseURL: Sandbox.baseURL, namespace: "t", credentials: .idToken(token),
             transport: SandboxTransport(sandbox))
         firebase.http.observers.append(NetworkObserver { records.append($0.description + " " + $0.url) })
-        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
+        let request = try firebase.http.makeTransportRequest(NetworkRequest<JSON>.get("x").pathExtension("json"))
         #expect(request.url.query?.contains("auth=" + token) == true)
         _ = try await firebase.get("x", as: JSON.self)
         #expect(!records.all.isEmpty)
         #expect(records.all.allSatisfy { !$0.contains(token) && !$0.contains(token.prefix(20)) })
-        #expect(try !firebase.http.cURLDescription(for: Request<JSON>.get("x")).contains(token.prefix(20)))
+        #expect(try !firebase.http.cURLDescription(for: NetworkRequest<JSON>.get("x")).contains(token.prefix(20)))
     }
 
     @Test("An access token goes in the Authorization header, not the URL")
     func accessTokenInHeader() throws {
         let firebase = FirebaseClient(databaseURL: Self.real, credentials: .accessToken("ya29.token"))
-        let request = try firebase.http.makeHTTPRequest(Request<JSON>.get("x").pathExtension("json"))
+        let request = try firebase.http.makeTransportRequest(NetworkRequest<JSON>.get("x").pathExtension("json"))
         #expect(request.headers["Authorization"] == "Bearer ya29.token")
         #expect(request.url.query == nil)
-        #expect(try !firebase.http.cURLDescription(for: Request<JSON>.get("x")).contains("ya29.token"))
+        #expect(try !firebase.http.cURLDescription(for: NetworkRequest<JSON>.get("x")).contains("ya29.token"))
     }
 }
 

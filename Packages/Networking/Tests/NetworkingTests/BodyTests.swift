@@ -1,7 +1,8 @@
 import Foundation
-import Networking
 import Synchronization
 import Testing
+
+@testable import Networking
 
 @Suite("Bodies: bytes, files, forms and streams", .timeLimit(.minutes(10)))
 struct BodyTests {
@@ -57,7 +58,7 @@ struct BodyTests {
     func changingFile() async throws {
         let folder = try TemporaryFolder()
         let file = try folder.file("f.bin", patterned(200_000))
-        let shrinking = try HTTPBody(fileAt: file)
+        let shrinking = try TransferBody(fileAt: file)
         try patterned(50_000).write(to: file)
         let shrunk = await Self.error { try await shrinking.collect(upTo: 1 << 20) }
         guard case .fileFailed(let failure)? = shrunk else {
@@ -66,7 +67,7 @@ struct BodyTests {
         }
         #expect(failure.operation == .reading)
         #expect(failure.reason.contains("shorter"))
-        let growing = try HTTPBody(fileAt: file)
+        let growing = try TransferBody(fileAt: file)
         try patterned(60_000).write(to: file)
         let grown = await Self.error { try await growing.collect(upTo: 1 << 20) }
         guard case .fileFailed(let failure)? = grown else {
@@ -92,14 +93,14 @@ struct BodyTests {
         for url in [
             folder.url.appendingPathComponent("missing"), folder.url, URL(string: "https://example.com/x")!,
         ] {
-            #expect(throws: NetworkError.self) { try HTTPBody(fileAt: url) }
+            #expect(throws: NetworkError.self) { try TransferBody(fileAt: url) }
         }
     }
 
     @Test("A one-shot stream is read once; a replayable one again; a wrong length fails")
     func streams() async throws {
         let chunks = [Data("ab".utf8), Data("cd".utf8)]
-        let oneShot = HTTPBody(
+        let oneShot = TransferBody(
             AsyncThrowingStream { continuation in
                 for chunk in chunks { continuation.yield(chunk) }
                 continuation.finish()
@@ -111,10 +112,10 @@ struct BodyTests {
             Issue.record("a one-shot body read twice: \(String(describing: again))")
             return
         }
-        let replayable = HTTPBody(chunks.async, length: 4, isReplayable: true)
+        let replayable = TransferBody(chunks.async, length: 4, isReplayable: true)
         #expect(try await replayable.collect(upTo: 100) == Data("abcd".utf8))
         #expect(try await replayable.collect(upTo: 100) == Data("abcd".utf8))
-        let short = await Self.error { try await HTTPBody(chunks.async, length: 5).collect(upTo: 100) }
+        let short = await Self.error { try await TransferBody(chunks.async, length: 5).collect(upTo: 100) }
         guard case .incompleteBody(expected: 5, received: 4)? = short else {
             Issue.record("a stream short of its length: \(String(describing: short))")
             return
@@ -124,7 +125,7 @@ struct BodyTests {
     @Test("Progress comes in order, about a hundred times, and ends at the total")
     func progress() async throws {
         let reports = Mutex<[TransferProgress]>([])
-        let body = HTTPBody(patterned(1_000_000)).reportingProgress { progress in
+        let body = TransferBody(patterned(1_000_000)).reporting { progress in
             reports.withLock { $0.append(progress) }
         }
         _ = try await body.collect(upTo: 2 << 20)
@@ -140,8 +141,8 @@ struct BodyTests {
     func descriptions() throws {
         let folder = try TemporaryFolder()
         let file = try folder.file("secret-plans.txt", Data("token=abc".utf8))
-        #expect(HTTPBody("password=hunter2").description == "<16 bytes>")
-        #expect(try HTTPBody(fileAt: file).description == "<file secret-plans.txt, 9 bytes>")
+        #expect(TransferBody("password=hunter2").description == "<16 bytes>")
+        #expect(try TransferBody(fileAt: file).description == "<file secret-plans.txt, 9 bytes>")
         var form = MultipartForm()
         form.append("hunter2", name: "password")
         #expect(!form.body.description.contains("hunter2"))

@@ -16,7 +16,7 @@ struct CancellationTests {
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString, maxAttempts: 1)
         var outcomes: [String: Int] = [:]
         for round in 0..<60 {
-            let task = Task { try await client.send(Request<[Int]>.get("slow").query("ms", "\(round % 6)")) }
+            let task = Task { try await client.send(NetworkRequest<[Int]>.get("slow").query("ms", "\(round % 6)")) }
             try await Task.sleep(for: .microseconds(500 * (round % 9)))
             task.cancel()
             switch await task.result {
@@ -43,7 +43,7 @@ struct CancellationTests {
         let outcomes = try await withThrowingTaskGroup(of: String.self) { group in
             for index in 0..<240 {
                 group.addTask {
-                    let request = Request<[Int]>.get("slow").query("ms", "\(index % 7 * 2)")
+                    let request = NetworkRequest<[Int]>.get("slow").query("ms", "\(index % 7 * 2)")
                     let task = Task { () async throws -> Int in
                         if index.isMultiple(of: 2) {
                             return try await client.send(request).count
@@ -94,7 +94,7 @@ struct CancellationTests {
     func cancelledBeforeStart() async throws {
         let server = try LoopbackServer { _ in .delayed(2, status: 200, body: Data("[]".utf8)) }
         defer { server.stop() }
-        let request = HTTPRequest(method: .get, url: server.baseURL.appendingPathComponent("slow"))
+        let request = TransportRequest(method: .get, url: server.baseURL.appendingPathComponent("slow"))
         for streaming in [false, true] {
             let task = Task {
                 withUnsafeCurrentTask { $0?.cancel() }
@@ -118,10 +118,10 @@ struct CancellationTests {
             .chunks([(0, Data("data: 1\n\n".utf8)), (0.05, Data("data: 2\n\n".utf8))], holdOpen: 5)
         }
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
         for round in 0..<20 {
             let task = Task {
-                let response = try await client.stream(Request<Data>.get("events.json"))
+                let response = try await client.stream(NetworkRequest<Data>.get("events.json"))
                 var count = 0
                 for try await _ in response.events {
                     count += 1

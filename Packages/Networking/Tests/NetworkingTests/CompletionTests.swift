@@ -9,7 +9,7 @@ struct CompletionTests {
     func mainQueue() async throws {
         let client = makeClient(ScriptedTransport(always: .json("[1,2]")))
         let value: [Int] = try await withCheckedThrowingContinuation { continuation in
-            client.send(Request<[Int]>.get("x")) { result in
+            client.send(NetworkRequest<[Int]>.get("x")) { result in
                 dispatchPrecondition(condition: .onQueue(.main))
                 MainActor.assertIsolated()
                 continuation.resume(with: result)
@@ -20,9 +20,9 @@ struct CompletionTests {
 
     @Test("Failures arrive as NetworkError on the main queue")
     func failure() async throws {
-        let client = makeClient(ScriptedTransport(always: HTTPResponse(status: 404)))
+        let client = makeClient(ScriptedTransport(always: TransportResponse(status: 404)))
         let result: Result<[Int], NetworkError> = await withCheckedContinuation { continuation in
-            client.send(Request<[Int]>.get("x")) { result in
+            client.send(NetworkRequest<[Int]>.get("x")) { result in
                 dispatchPrecondition(condition: .onQueue(.main))
                 continuation.resume(returning: result)
             }
@@ -37,9 +37,9 @@ struct CompletionTests {
     func cancel() async throws {
         let server = try LoopbackServer { _ in .delayed(30, status: 200, body: Data("[]".utf8)) }
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL)
+        let client = NetworkClient(baseURL: server.baseURL)
         let result: Result<[Int], NetworkError> = await withCheckedContinuation { continuation in
-            let task = client.send(Request<[Int]>.get("slow")) { result in
+            let task = client.send(NetworkRequest<[Int]>.get("slow")) { result in
                 continuation.resume(returning: result)
             }
             Task {

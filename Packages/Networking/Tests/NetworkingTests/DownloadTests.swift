@@ -8,8 +8,8 @@ import Testing
 struct DownloadTests {
     private static let content = patterned(1_500_000)
 
-    private static func client(_ server: LoopbackServer) -> HTTPClient {
-        HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+    private static func client(_ server: LoopbackServer) -> NetworkClient {
+        NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
     }
 
     @Test("A download lands whole at its destination, with progress in order to its size, and nothing else")
@@ -20,7 +20,7 @@ struct DownloadTests {
         let destination = folder.url.appendingPathComponent("photo.jpg")
         let reports = Mutex<[TransferProgress]>([])
         let download = try await Self.client(server).download(
-            Request<Data>.get("photo.jpg"), to: destination,
+            NetworkRequest<Data>.get("photo.jpg"), to: destination,
             options: DownloadOptions { progress in reports.withLock { $0.append(progress) } })
         #expect(download.byteCount == Self.content.count)
         #expect(download.resumes == 0)
@@ -49,7 +49,7 @@ struct DownloadTests {
         }
         defer { server.stop() }
         let destination = folder.url.appendingPathComponent("big.bin")
-        let download = try await Self.client(server).download(Request<Data>.get("big.bin"), to: destination)
+        let download = try await Self.client(server).download(NetworkRequest<Data>.get("big.bin"), to: destination)
         #expect(download.resumes == 1)
         #expect(try Data(contentsOf: destination) == Self.content)
         #expect(server.received.count == 2)
@@ -72,7 +72,7 @@ struct DownloadTests {
         }
         defer { server.stop() }
         let destination = folder.url.appendingPathComponent("big.bin")
-        let download = try await Self.client(server).download(Request<Data>.get("big.bin"), to: destination)
+        let download = try await Self.client(server).download(NetworkRequest<Data>.get("big.bin"), to: destination)
         #expect(download.resumes == 1)
         #expect(server.received.last?.headers["range"] == nil)
         #expect(try Data(contentsOf: destination) == Self.content)
@@ -91,7 +91,7 @@ struct DownloadTests {
             let destination = folder.url.appendingPathComponent(path)
             do {
                 _ = try await Self.client(server).download(
-                    Request<Data>.get(path), to: destination, options: DownloadOptions(maxSize: 100_000))
+                    NetworkRequest<Data>.get(path), to: destination, options: DownloadOptions(maxSize: 100_000))
                 Issue.record("a \(path) body past the limit was downloaded")
             } catch {
                 guard case .responseTooLarge(limit: 100_000) = error else {
@@ -110,7 +110,7 @@ struct DownloadTests {
         defer { server.stop() }
         let missing = folder.url.appendingPathComponent("no-such-folder/file.bin")
         do {
-            _ = try await Self.client(server).download(Request<Data>.get("x"), to: missing)
+            _ = try await Self.client(server).download(NetworkRequest<Data>.get("x"), to: missing)
             Issue.record("downloaded into a missing folder")
         } catch {
             guard case .fileFailed(let failure) = error else {
@@ -120,7 +120,7 @@ struct DownloadTests {
             #expect(failure.operation == .writing)
         }
         let existing = try folder.file("keep.bin", Data("old".utf8))
-        _ = try await Self.client(server).download(Request<Data>.get("x"), to: existing)
+        _ = try await Self.client(server).download(NetworkRequest<Data>.get("x"), to: existing)
         #expect(try Data(contentsOf: existing) == Self.content)
     }
 
@@ -177,7 +177,9 @@ struct DownloadTests {
         let outcomes = await withTaskGroup(of: String.self) { group in
             for index in 0..<16 {
                 let destination = folder.url.appendingPathComponent("file-\(index)")
-                let download = Task { try await client.download(Request<Data>.get("f\(index)"), to: destination) }
+                let download = Task {
+                    try await client.download(NetworkRequest<Data>.get("f\(index)"), to: destination)
+                }
                 group.addTask {
                     for _ in 0..<(index * 3) { await Task.yield() }
                     download.cancel()
@@ -213,7 +215,7 @@ struct DownloadTests {
         let (ended, signal) = AsyncStream<Result<Download, NetworkError>>.makeStream()
         let reports = Mutex(0)
         Self.client(server).download(
-            Request<Data>.get("photo.jpg"), to: destination,
+            NetworkRequest<Data>.get("photo.jpg"), to: destination,
             progress: { _ in
                 dispatchPrecondition(condition: .onQueue(.main))
                 reports.withLock { $0 += 1 }

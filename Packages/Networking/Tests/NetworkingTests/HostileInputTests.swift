@@ -97,11 +97,12 @@ struct HostileInputTests {
 
     @Test("Clients, requests and headers describe themselves without their secrets")
     func descriptions() throws {
-        var client = HTTPClient(baseURL: URL(string: "https://db.example.com/?auth=base-secret")!)
+        var client = NetworkClient(baseURL: URL(string: "https://db.example.com/?auth=base-secret")!)
         client.headers["Authorization"] = "Bearer header-secret"
         client.query = [QueryItem(name: "auth", value: "query-secret"), QueryItem(name: "ns", value: "posts")]
-        let request = Request<Data>.get("posts").query("api_key", "request-secret").header("Cookie", "s=cookie-secret")
-        let httpRequest = try client.makeHTTPRequest(request)
+        let request = NetworkRequest<Data>.get("posts").query("api_key", "request-secret").header(
+            "Cookie", "s=cookie-secret")
+        let httpRequest = try client.makeTransportRequest(request)
         let secrets = ["base-secret", "header-secret", "query-secret", "request-secret", "cookie-secret"]
         let subjects: [Any] = [client, request, httpRequest, httpRequest.headers, client.query]
         for subject in subjects {
@@ -121,19 +122,19 @@ struct HostileInputTests {
 
     @Test("An event without an end is refused at the limit, and the parser holds no more than it")
     func boundedEvents() throws {
-        var parser = ServerSentEventParser(maxEventSize: 1024)
+        var parser = ServerEventParser(maxEventSize: 1024)
         #expect(try parser.consume(Array("data: ok\n\n".utf8)).map(\.data) == ["ok"])
         #expect(throws: NetworkError.self) {
             _ = try parser.consume([UInt8](repeating: UInt8(ascii: "x"), count: 2048))
         }
-        var lines = ServerSentEventParser(maxEventSize: 1024)
+        var lines = ServerEventParser(maxEventSize: 1024)
         #expect(throws: NetworkError.self) {
             for _ in 0..<200 {
                 _ = try lines.consume(Array("data: 0123456789\n".utf8))
             }
         }
         // Events that end keep the parser's holdings at zero, however many.
-        var many = ServerSentEventParser(maxEventSize: 64)
+        var many = ServerEventParser(maxEventSize: 64)
         for index in 0..<10_000 {
             #expect(try many.consume(Array("data: \(index)\n\n".utf8)).count == 1)
         }
@@ -151,8 +152,8 @@ extension HostileInputTests {
 
     @Test("A response is checked against the length its head declares only where the bytes must match it")
     func declaredLength() {
-        func length(_ status: Int, _ fields: HTTPHeaders, _ method: HTTPMethod = .get) -> Int? {
-            HTTPResponse.declaredLength(status: status, headers: fields, method: method)
+        func length(_ status: Int, _ fields: HeaderFields, _ method: HTTPMethod = .get) -> Int? {
+            TransportResponse.declaredLength(status: status, headers: fields, method: method)
         }
         #expect(length(200, ["Content-Length": "1000"]) == 1000)
         #expect(length(404, ["content-length": " 12\t"], .post) == 12)

@@ -11,8 +11,8 @@ struct InterceptorTests {
         let trail: Trail
 
         func intercept<Response: InterceptedResponse>(
-            _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+            _ request: TransportRequest, attempt: Int,
+            next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
         ) async throws(NetworkError) -> Response {
             trail.append("\(name) before \(attempt)")
             var request = request
@@ -36,11 +36,11 @@ struct InterceptorTests {
 
     @Test("Interceptors run in order around each attempt, and the retry policy judges what comes out")
     func order() async throws {
-        let transport = ScriptedTransport([{ _ in HTTPResponse(status: 503) }, { _ in .json("[1]") }])
+        let transport = ScriptedTransport([{ _ in TransportResponse(status: 503) }, { _ in .json("[1]") }])
         let trail = Trail()
         var client = makeClient(transport)
         client.interceptors = [Tagging(name: "outer", trail: trail), Tagging(name: "inner", trail: trail)]
-        let value = try await client.send(Request<[Int]>.get("x"))
+        let value = try await client.send(NetworkRequest<[Int]>.get("x"))
         #expect(value == [1])
         #expect(transport.requests.map { $0.headers["X-Tags"] } == ["outer,inner", "outer,inner"])
         #expect(
@@ -53,8 +53,8 @@ struct InterceptorTests {
     /// Answers from a cache without touching the transport.
     struct Canned: HTTPInterceptor {
         func intercept<Response: InterceptedResponse>(
-            _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+            _ request: TransportRequest, attempt: Int,
+            next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
         ) async throws(NetworkError) -> Response {
             Response(.json("[42]"))
         }
@@ -65,22 +65,22 @@ struct InterceptorTests {
         let transport = ScriptedTransport(always: .json("[1]"))
         var client = makeClient(transport)
         client.interceptors = [Canned()]
-        #expect(try await client.send(Request<[Int]>.get("x")) == [42])
+        #expect(try await client.send(NetworkRequest<[Int]>.get("x")) == [42])
         #expect(transport.requests.isEmpty)
     }
 
     /// Replaces each response's body, as a response rewriter would.
     struct Doubling: HTTPInterceptor {
         func intercept<Response: InterceptedResponse>(
-            _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+            _ request: TransportRequest, attempt: Int,
+            next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
         ) async throws(NetworkError) -> Response {
             let response = try await next(request)
-            guard let whole = response as? HTTPResponse,
+            guard let whole = response as? TransportResponse,
                 let values = try? JSONDecoder().decode([Int].self, from: whole.body)
             else { return response }
             let doubled = try? JSONEncoder().encode(values.map { $0 * 2 })
-            return Response(HTTPResponse(status: whole.status, headers: whole.headers, body: doubled ?? Data()))
+            return Response(TransportResponse(status: whole.status, headers: whole.headers, body: doubled ?? Data()))
         }
     }
 
@@ -88,7 +88,7 @@ struct InterceptorTests {
     func replacesResponse() async throws {
         var client = makeClient(ScriptedTransport(always: .json("[1,2]")))
         client.interceptors = [Doubling()]
-        #expect(try await client.send(Request<[Int]>.get("x")) == [2, 4])
+        #expect(try await client.send(NetworkRequest<[Int]>.get("x")) == [2, 4])
     }
 
     /// Decides every retry of a status as it is told, recording what it saw.
@@ -107,12 +107,12 @@ struct InterceptorTests {
 
     @Test("An interceptor's retry decision comes before the policy: a refused POST is retried after its wait")
     func retryDecisionRetries() async throws {
-        let transport = ScriptedTransport([{ _ in HTTPResponse(status: 429) }, { _ in .json("1") }])
+        let transport = ScriptedTransport([{ _ in TransportResponse(status: 429) }, { _ in .json("1") }])
         let clock = TestClock()
         let seen = Trail()
         var client = makeClient(transport, clock: clock)
         client.interceptors = [Deciding(status: 429, decision: .retry(after: .seconds(30)), seen: seen)]
-        #expect(try await client.send(Request<Int>.post("records", body: 1)) == 1)
+        #expect(try await client.send(NetworkRequest<Int>.post("records", body: 1)) == 1)
         #expect(transport.requests.count == 2)
         #expect(clock.sleeps == [.seconds(30)])
         #expect(seen.all == ["POST 429 1 false"])
@@ -120,7 +120,7 @@ struct InterceptorTests {
 
     @Test("An interceptor can refuse a retry the policy would make, and the first to decide wins")
     func retryDecisionRefuses() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 503))
+        let transport = ScriptedTransport(always: TransportResponse(status: 503))
         let clock = TestClock()
         let seen = Trail()
         var client = makeClient(transport, clock: clock)
@@ -129,7 +129,7 @@ struct InterceptorTests {
             Deciding(status: 503, decision: .doNotRetry, seen: seen),
             Deciding(status: 503, decision: .retry(after: .seconds(1)), seen: seen),
         ]
-        await #expect(throws: NetworkError.self) { try await client.send(Request<Int>.get("x")) }
+        await #expect(throws: NetworkError.self) { try await client.send(NetworkRequest<Int>.get("x")) }
         #expect(transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
         #expect(seen.all == ["GET 503 1 true", "GET 503 1 true"])
@@ -137,11 +137,11 @@ struct InterceptorTests {
 
     @Test("With no decision from the interceptors, the policy retries as before")
     func retryDecisionFallsThrough() async throws {
-        let transport = ScriptedTransport([{ _ in HTTPResponse(status: 503) }, { _ in .json("1") }])
+        let transport = ScriptedTransport([{ _ in TransportResponse(status: 503) }, { _ in .json("1") }])
         let seen = Trail()
         var client = makeClient(transport)
         client.interceptors = [Deciding(status: 429, decision: .doNotRetry, seen: seen)]
-        #expect(try await client.send(Request<Int>.get("x")) == 1)
+        #expect(try await client.send(NetworkRequest<Int>.get("x")) == 1)
         #expect(seen.all == ["GET 503 1 true"])
     }
 
@@ -150,8 +150,8 @@ struct InterceptorTests {
         let seen: Trail
 
         func intercept<Response: InterceptedResponse>(
-            _ request: HTTPRequest, attempt: Int,
-            next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+            _ request: TransportRequest, attempt: Int,
+            next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
         ) async throws(NetworkError) -> Response {
             seen.append("started")
             try? await Task.sleep(for: .seconds(30))
@@ -170,7 +170,7 @@ struct InterceptorTests {
         var client = makeClient(ScriptedTransport(always: .json("1")))
         client.interceptors = [Stalling(seen: seen)]
         let request = client
-        let task = Task { try await request.send(Request<Int>.get("x")) }
+        let task = Task { try await request.send(NetworkRequest<Int>.get("x")) }
         while seen.all.isEmpty { try await Task.sleep(for: .milliseconds(5)) }
         task.cancel()
         await #expect {
@@ -192,7 +192,7 @@ struct InterceptorTests {
             Tagging(name: "tag", trail: trail),
             MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } },
         ]
-        let response = try await client.stream(Request<Void>.get("events"))
+        let response = try await client.stream(NetworkRequest<Void>.get("events"))
         var body = Data()
         for try await chunk in response.body { body.append(chunk) }
         #expect(String(decoding: body, as: UTF8.self) == "data: 1\n\n")
@@ -206,22 +206,23 @@ struct InterceptorTests {
     func revalidation() async throws {
         let records = Mutex<[NetworkLogRecord]>([])
         let metrics = Mutex<[NetworkLogRecord]>([])
-        var client = makeClient(ScriptedTransport(always: HTTPResponse(status: 304, headers: ["ETag": "\"v1\""])))
+        var client = makeClient(ScriptedTransport(always: TransportResponse(status: 304, headers: ["ETag": "\"v1\""])))
         client.observers.append(NetworkObserver { record in records.withLock { $0.append(record) } })
         client.interceptors = [MetricsInterceptor { record in metrics.withLock { $0.append(record) } }]
-        let conditional = try client.makeHTTPRequest(Request<Data>.get("image").header("If-None-Match", "\"v1\""))
+        let conditional = try client.makeTransportRequest(
+            NetworkRequest<Data>.get("image").header("If-None-Match", "\"v1\""))
         let answer = try await client.perform(conditional, isIdempotent: true)
         #expect(answer.status == 304)
         #expect(records.withLock { $0.last?.isSuccess } == true)
         #expect(metrics.withLock { $0.map(\.isSuccess) } == [true])
         await #expect {
-            _ = try await client.send(Request<Data>.get("image").header("If-None-Match", "\"v1\""))
+            _ = try await client.send(NetworkRequest<Data>.get("image").header("If-None-Match", "\"v1\""))
         } throws: { error in
             guard case .httpStatus(let failure) = error as? NetworkError else { return false }
             return failure.status == 304
         }
         // A 304 nobody asked for (no validator sent) stays an error.
-        let unasked = try client.makeHTTPRequest(Request<Data>.get("image"))
+        let unasked = try client.makeTransportRequest(NetworkRequest<Data>.get("image"))
         await #expect(throws: NetworkError.self) { _ = try await client.perform(unasked, isIdempotent: true) }
         #expect(records.withLock { $0.last?.isSuccess } == false)
     }
@@ -231,7 +232,7 @@ struct InterceptorTests {
         let records = Mutex<[NetworkLogRecord]>([])
         var client = makeClient(ScriptedTransport(always: .json("data: 1\n\n")))
         client.observers.append(NetworkObserver { record in records.withLock { $0.append(record) } })
-        let response = try await client.stream(Request<Void>.get("events"), attempt: 3)
+        let response = try await client.stream(NetworkRequest<Void>.get("events"), attempt: 3)
         var body = Data()
         for try await chunk in response.body { body.append(chunk) }
         #expect(body.count == 9)
@@ -249,7 +250,7 @@ struct InterceptorTests {
         let reported = Mutex<[NetworkLogRecord]>([])
         var client = makeClient(transport)
         client.interceptors = [MetricsInterceptor { metrics in reported.withLock { $0.append(metrics) } }]
-        _ = try await client.send(Request<[Int]>.put("items", body: [7]).query("api_key", "s3cret"))
+        _ = try await client.send(NetworkRequest<[Int]>.put("items", body: [7]).query("api_key", "s3cret"))
         let metrics = reported.withLock { $0 }
         #expect(metrics.map(\.attempt) == [1, 2])
         #expect(metrics.map(\.status) == [503, 200])
@@ -277,7 +278,7 @@ struct InterceptorTests {
             self.concurrent = concurrent
         }
 
-        func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+        func send(_ request: TransportRequest) async throws -> TransportResponse {
             await withCheckedContinuation { continuation in
                 let released = arrivals.withLock { state in
                     state.count += 1
@@ -292,7 +293,7 @@ struct InterceptorTests {
             }
             guard request.headers["Authorization"] == accepted.withLock({ $0 }) else {
                 refusals.withLock { $0 += 1 }
-                return HTTPResponse(status: 401, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
+                return TransportResponse(status: 401, headers: ["WWW-Authenticate": "Bearer error=\"invalid_token\""])
             }
             return .json("[1]")
         }
@@ -315,7 +316,7 @@ struct InterceptorTests {
         let client = signing
         let results = try await withThrowingTaskGroup(of: [Int].self) { group in
             for _ in 0..<8 {
-                group.addTask { try await client.send(Request<[Int]>.get("x")) }
+                group.addTask { try await client.send(NetworkRequest<[Int]>.get("x")) }
             }
             return try await group.reduce(into: []) { $0.append($1) }
         }
@@ -328,12 +329,12 @@ struct InterceptorTests {
 
     @Test("A token refused again after its refresh is the caller's unauthenticated, not a loop")
     func refusedTwice() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 401))
+        let transport = ScriptedTransport(always: TransportResponse(status: 401))
         let tokens = AccessTokenStore(token: "t0") { () async throws(NetworkError) -> String in "t1" }
         var client = makeClient(transport, maxAttempts: 1)
         client.interceptors = [BearerTokenInterceptor(tokens: tokens)]
         await #expect {
-            try await client.send(Request<[Int]>.get("x"))
+            try await client.send(NetworkRequest<[Int]>.get("x"))
         } throws: { error in
             guard case NetworkError.unauthenticated = error else { return false }
             return true
@@ -343,7 +344,7 @@ struct InterceptorTests {
 
     @Test("A failed refresh fails the request with its error, and the next request refreshes again")
     func failedRefresh() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 401))
+        let transport = ScriptedTransport(always: TransportResponse(status: 401))
         let attempts = Mutex(0)
         let tokens = AccessTokenStore { () async throws(NetworkError) -> String in
             attempts.withLock { $0 += 1 }
@@ -353,7 +354,7 @@ struct InterceptorTests {
         client.interceptors = [BearerTokenInterceptor(tokens: tokens)]
         for _ in 0..<2 {
             await #expect {
-                try await client.send(Request<[Int]>.get("x"))
+                try await client.send(NetworkRequest<[Int]>.get("x"))
             } throws: { error in
                 guard case NetworkError.timedOut = error else { return false }
                 return true
@@ -365,7 +366,7 @@ struct InterceptorTests {
 
     @Test("A token that expires is replaced within its margin, before a request can be refused for it")
     func expiringToken() async throws {
-        let transport = ScriptedTransport(always: HTTPResponse(status: 200, body: Data("[]".utf8)))
+        let transport = ScriptedTransport(always: TransportResponse(status: 200, body: Data("[]".utf8)))
         let now = Mutex(Date(timeIntervalSince1970: 1_000_000))
         let issued = Mutex(0)
         let clock: @Sendable () -> Date = { now.withLock { $0 } }
@@ -381,19 +382,19 @@ struct InterceptorTests {
             refresh: refresh)
         var client = makeClient(transport, maxAttempts: 1)
         client.interceptors = [BearerTokenInterceptor(tokens: tokens)]
-        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
         now.withLock { $0 = $0.addingTimeInterval(3299) }  // 301 s before expiry: still fresh
-        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
         now.withLock { $0 = $0.addingTimeInterval(2) }  // 299 s before: replaced first
-        _ = try await client.send(Request<[Int]>.get("x"))
-        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
         #expect(
             transport.requests.map { $0.headers["Authorization"] } == [
                 "Bearer t0", "Bearer t0", "Bearer t1", "Bearer t1",
             ])
         #expect(await tokens.refreshCount == 1)
         await tokens.replace(token: nil, expiry: nil)
-        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
         #expect(transport.requests.last?.headers["Authorization"] == "Bearer t2")
     }
 }

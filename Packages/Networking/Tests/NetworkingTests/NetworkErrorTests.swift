@@ -17,9 +17,9 @@ struct NetworkErrorTests {
     }
 
     func failing<Value>(
-        _ request: Request<Value>,
+        _ request: NetworkRequest<Value>,
         reply: LoopbackServer.Reply,
-        configure: (inout HTTPClient) -> Void = { _ in }
+        configure: (inout NetworkClient) -> Void = { _ in }
     ) async throws -> NetworkError {
         let server = try LoopbackServer { _ in reply }
         defer { server.stop() }
@@ -37,7 +37,7 @@ struct NetworkErrorTests {
     func statuses() async throws {
         let airtable = #"{"error":{"code":"AUTHENTICATION_REQUIRED","message":"Authentication required"}}"#
         let unauthenticated = try await failing(
-            Request<Data>.get("v0/app/t"), reply: .respond(status: 401, body: Data(airtable.utf8)))
+            NetworkRequest<Data>.get("v0/app/t"), reply: .respond(status: 401, body: Data(airtable.utf8)))
         guard case .unauthenticated(let failure) = unauthenticated else {
             Issue.record("got \(unauthenticated)")
             return
@@ -48,18 +48,18 @@ struct NetworkErrorTests {
 
         let firebase = #"{"error" : "Permission denied"}"#
         if case .forbidden(let failure) = try await failing(
-            Request<Data>.get("a.json"), reply: .respond(status: 403, body: Data(firebase.utf8)))
+            NetworkRequest<Data>.get("a.json"), reply: .respond(status: 403, body: Data(firebase.utf8)))
         {
             #expect(failure.message?.message == "Permission denied")
         } else {
             Issue.record("expected forbidden")
         }
         let notFound = try await failing(
-            Request<Data>.get("bankey/profile/9"), reply: .respond(status: 404, body: Data("Not Found".utf8)))
+            NetworkRequest<Data>.get("bankey/profile/9"), reply: .respond(status: 404, body: Data("Not Found".utf8)))
         #expect(notFound.status == 404)
         #expect(notFound.description.hasSuffix("/bankey/profile/9: Not Found."))
         let conflict = try await failing(
-            Request<Data>.put("a.json", body: 1),
+            NetworkRequest<Data>.put("a.json", body: 1),
             reply: .respond(status: 412, headers: ["ETag": "abc"], body: Data("42".utf8)))
         if case .conflict(let failure) = conflict {
             #expect(failure.body == Data("42".utf8))
@@ -68,7 +68,7 @@ struct NetworkErrorTests {
             Issue.record("expected conflict, got \(conflict)")
         }
         let limited = try await failing(
-            Request<Data>.get("x"),
+            NetworkRequest<Data>.get("x"),
             reply: .respond(
                 status: 429, headers: ["Retry-After": "30"],
                 body: Data(#"{"error":{"code":"RATE_LIMIT_REACHED","message":"Slow down"}}"#.utf8)))
@@ -80,7 +80,7 @@ struct NetworkErrorTests {
             Issue.record("expected rateLimited, got \(limited)")
         }
         let server = try await failing(
-            Request<Data>.get("x"), reply: .respond(status: 500, body: Data(#"{"message":"boom"}"#.utf8)))
+            NetworkRequest<Data>.get("x"), reply: .respond(status: 500, body: Data(#"{"message":"boom"}"#.utf8)))
         if case .httpStatus(let failure) = server {
             #expect(failure.status == 500)
             #expect(failure.message?.message == "boom")
@@ -92,12 +92,12 @@ struct NetworkErrorTests {
     @Test("A failure says whether the request carried credentials: a secret header or query item, never their value")
     func carriedCredentials() async throws {
         let denied = LoopbackServer.Reply.respond(status: 401, body: Data(#"{"error" : "Permission denied"}"#.utf8))
-        let cases: [(Request<Data>, Bool)] = [
-            (Request<Data>.get("a.json"), false),
-            (Request<Data>.get("a.json").query("print", "pretty"), false),
-            (Request<Data>.get("a.json").query("auth", "id-token-1"), true),
-            (Request<Data>.get("a.json").header("Authorization", "Bearer token-2"), true),
-            (Request<Data>.get("a.json").header("X-Goog-Api-Key", "key-3"), true),
+        let cases: [(NetworkRequest<Data>, Bool)] = [
+            (NetworkRequest<Data>.get("a.json"), false),
+            (NetworkRequest<Data>.get("a.json").query("print", "pretty"), false),
+            (NetworkRequest<Data>.get("a.json").query("auth", "id-token-1"), true),
+            (NetworkRequest<Data>.get("a.json").header("Authorization", "Bearer token-2"), true),
+            (NetworkRequest<Data>.get("a.json").header("X-Goog-Api-Key", "key-3"), true),
         ]
         for (request, expected) in cases {
             let error = try await failing(request, reply: denied)
@@ -112,7 +112,7 @@ struct NetworkErrorTests {
             "<html>\n<head><title>502 Bad Gateway</title></head>\n<body>" + String(repeating: "x", count: 5000)
             + "</body></html>"
         let error = try await failing(
-            Request<Post>.get("posts.json"),
+            NetworkRequest<Post>.get("posts.json"),
             reply: .respond(status: 502, headers: ["Content-Type": "text/html"], body: Data(page.utf8)))
         guard case .httpStatus(let failure) = error else {
             Issue.record("got \(error)")
@@ -127,7 +127,7 @@ struct NetworkErrorTests {
     @Test("An HTML page with status 200 where JSON was expected is a decoding failure")
     func htmlWithSuccessStatus() async throws {
         let error = try await failing(
-            Request<[Post]>.get("posts.json"),
+            NetworkRequest<[Post]>.get("posts.json"),
             reply: .respond(status: 200, body: Data("<!DOCTYPE html><html>Sign in</html>".utf8)))
         guard case .decodingFailed(let failure) = error else {
             Issue.record("got \(error)")
@@ -142,7 +142,7 @@ struct NetworkErrorTests {
     func wrongType() async throws {
         let body = #"[{"username":"ann","timestamp":1.5},{"username":"bob","timestamp":"yesterday"}]"#
         let error = try await failing(
-            Request<[Post]>.get("posts.json"), reply: .respond(status: 200, body: Data(body.utf8)))
+            NetworkRequest<[Post]>.get("posts.json"), reply: .respond(status: 200, body: Data(body.utf8)))
         guard case .decodingFailed(let failure) = error else {
             Issue.record("got \(error)")
             return
@@ -156,20 +156,21 @@ struct NetworkErrorTests {
     @Test("A missing key and a null are named")
     func missingAndNull() async throws {
         let missing = try await failing(
-            Request<Post>.get("p"), reply: .respond(status: 200, body: Data(#"{"timestamp":1}"#.utf8)))
+            NetworkRequest<Post>.get("p"), reply: .respond(status: 200, body: Data(#"{"timestamp":1}"#.utf8)))
         if case .decodingFailed(let failure) = missing {
             #expect(failure.codingPath == "username")
             #expect(failure.reason == "missing key \"username\"")
         } else {
             Issue.record("got \(missing)")
         }
-        let null = try await failing(Request<Post>.get("p"), reply: .respond(status: 200, body: Data("null".utf8)))
+        let null = try await failing(
+            NetworkRequest<Post>.get("p"), reply: .respond(status: 200, body: Data("null".utf8)))
         #expect(null.isDecodingFailure)
     }
 
     @Test("An empty body where JSON was expected is noData; for Void it is fine")
     func noData() async throws {
-        let error = try await failing(Request<Post>.get("p"), reply: .respond(status: 200))
+        let error = try await failing(NetworkRequest<Post>.get("p"), reply: .respond(status: 200))
         guard case .noData = error else {
             Issue.record("got \(error)")
             return
@@ -177,13 +178,13 @@ struct NetworkErrorTests {
         let server = try LoopbackServer { _ in .respond(status: 204) }
         defer { server.stop() }
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
-        try await client.send(Request<Void>.delete("a.json"))
+        try await client.send(NetworkRequest<Void>.delete("a.json"))
     }
 
     @Test("A truncated body is an incomplete body, not a success")
     func truncated() async throws {
         let error = try await failing(
-            Request<[Post]>.get("p"), reply: .truncated(declared: 500, body: Data(#"[{"username":"a""#.utf8)))
+            NetworkRequest<[Post]>.get("p"), reply: .truncated(declared: 500, body: Data(#"[{"username":"a""#.utf8)))
         guard case .incompleteBody(expected: 500, received: 16) = error else {
             Issue.record("got \(error)")
             return
@@ -192,14 +193,15 @@ struct NetworkErrorTests {
 
     @Test("A connection closed without an answer is a lost connection")
     func dropped() async throws {
-        let error = try await failing(Request<Data>.get("p"), reply: .drop)
+        let error = try await failing(NetworkRequest<Data>.get("p"), reply: .drop)
         #expect(error.description == "The connection was lost before the response was complete.")
     }
 
     @Test("A server that does not answer in time is a timeout")
     func timeout() async throws {
         let error = try await failing(
-            Request<Data>.get("slow").timeout(.milliseconds(300)), reply: .delayed(30, status: 200, body: Data()))
+            NetworkRequest<Data>.get("slow").timeout(.milliseconds(300)), reply: .delayed(30, status: 200, body: Data())
+        )
         guard case .timedOut = error else {
             Issue.record("got \(error)")
             return
@@ -212,7 +214,7 @@ struct NetworkErrorTests {
             let client = makeClient(
                 URLSessionTransport.shared, baseURL: reserved.baseURL.absoluteString, maxAttempts: 1)
             await #expect {
-                try await client.send(Request<Data>.get("x"))
+                try await client.send(NetworkRequest<Data>.get("x"))
             } throws: { error in
                 guard case NetworkError.cannotConnect(let host) = error else { return false }
                 return host == "127.0.0.1:\(reserved.port)"
@@ -225,7 +227,7 @@ struct NetworkErrorTests {
         let server = try LoopbackServer { _ in .delayed(30, status: 200, body: Data()) }
         defer { server.stop() }
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
-        let task = Task { try await client.send(Request<Data>.get("slow")) }
+        let task = Task { try await client.send(NetworkRequest<Data>.get("slow")) }
         try await Task.sleep(for: .milliseconds(200))
         task.cancel()
         let result = await task.result
@@ -237,7 +239,7 @@ struct NetworkErrorTests {
 
     @Test("OS-level conditions map to their cases")
     func osConditions() {
-        let request = HTTPRequest(method: .get, url: URL(string: "https://x.test/a?auth=zzz")!)
+        let request = TransportRequest(method: .get, url: URL(string: "https://x.test/a?auth=zzz")!)
         func map(_ code: URLError.Code) -> NetworkError {
             NetworkError(transportError: URLError(code), request: request)
         }
@@ -256,7 +258,7 @@ struct NetworkErrorTests {
 
     @Test("FoundationNetworking's 'Failed writing header' says what it means and what reads such headers")
     func unreadableHeaders() {
-        let request = HTTPRequest(method: .get, url: URL(string: "http://127.0.0.1:9515/status")!)
+        let request = TransportRequest(method: .get, url: URL(string: "http://127.0.0.1:9515/status")!)
         // The initialiser is failable on Linux only; the annotation compiles on both.
         let unknown: URLError.Code? = URLError.Code(rawValue: -1)
         let libcurl = URLError(unknown ?? .unknown, userInfo: [NSLocalizedDescriptionKey: "Failed writing header"])
@@ -272,7 +274,7 @@ struct NetworkErrorTests {
     @Test("Bytes that are not an image are notAnImage")
     func notAnImage() async throws {
         let error = try await failing(
-            Request<RemoteImage>.image("photo.jpg"),
+            NetworkRequest<RemoteImage>.image("photo.jpg"),
             reply: .respond(status: 200, body: Data("<html>Not here</html>".utf8)))
         #expect(error.description == "The data is not an image: the bytes are text starting \"<html>Not here</html>\"")
     }

@@ -27,7 +27,7 @@ struct RedactionTests {
 
     @Test("Sensitive headers are replaced")
     func headers() {
-        let headers: HTTPHeaders = [
+        let headers: HeaderFields = [
             "Authorization": "Bearer patABC.123", "Cookie": "s=1", "Proxy-Authorization": "Basic eA==", "Accept": "*/*",
         ]
         #expect(
@@ -48,7 +48,7 @@ struct RedactionTests {
         #expect(redactor.isSecret(name: "X-Goog-Api-Key") && redactor.isSecret(name: "x_goog_api_key"))
         #expect(redactor.isSecret(name: "refresh_token") && redactor.isSecret(name: "Password"))
         #expect(!redactor.isSecret(name: "username") && !redactor.isSecret(name: "view"))
-        let headers: HTTPHeaders = ["X-Goog-Api-Key": "AIza123", "X-Firebase-AppCheck": "jwt", "Accept": "*/*"]
+        let headers: HeaderFields = ["X-Goog-Api-Key": "AIza123", "X-Firebase-AppCheck": "jwt", "Accept": "*/*"]
         #expect(redactor.redact(headers).map(\.value) == ["REDACTED", "REDACTED", "*/*"])
         #expect(redactor.redact([QueryItem(name: "Access_Token", value: "x")]).first?.value == "REDACTED")
     }
@@ -123,7 +123,7 @@ struct RedactionTests {
         #expect(redactor.redact(path: "/token=abc/x.json") == "/token=REDACTED/x.json")
         #expect(redactor.redact(text: "Bearer\tabc") == "Bearer\tREDACTED")
         #expect(redactor.redact(text: "https://u:p@x.test") == "https://u:REDACTED@x.test")
-        let plain: HTTPHeaders = ["Accept": "*/*", "Host": "x.test"]
+        let plain: HeaderFields = ["Accept": "*/*", "Host": "x.test"]
         #expect(redactor.redact(plain) == plain)
     }
 
@@ -140,9 +140,9 @@ struct RedactionTests {
 
     @Test("The cURL description is redacted the same way")
     func curl() throws {
-        var client = HTTPClient(baseURL: URL(string: "https://api.airtable.com")!)
+        var client = NetworkClient(baseURL: URL(string: "https://api.airtable.com")!)
         client.headers["Authorization"] = "Bearer patSECRET"
-        let request = Request<Data>.post("v0/app/Design projects", body: ["fields": ["Name": "It's"]]).query(
+        let request = NetworkRequest<Data>.post("v0/app/Design projects", body: ["fields": ["Name": "It's"]]).query(
             "api_key", "keySECRET")
         let curl = try client.cURLDescription(for: request)
         #expect(
@@ -162,7 +162,7 @@ struct RedactionTests {
         var client = makeClient(ScriptedTransport(always: .json(#"{"ok":true}"#)))
         client.headers["Authorization"] = "Bearer patSECRET"
         client.observers = [NetworkObserver { records.append($0) }]
-        _ = try await client.send(Request<Data>.post("posts.json", body: ["a": 1]).query("auth", "tokenSECRET"))
+        _ = try await client.send(NetworkRequest<Data>.post("posts.json", body: ["a": 1]).query("auth", "tokenSECRET"))
         let logged = records.all
         #expect(logged.count == 2)
         #expect(logged.allSatisfy { !$0.description.contains("SECRET") })
@@ -187,7 +187,7 @@ struct RedactionTests {
                 URLSessionTransport.shared, baseURL: reserved.baseURL.absoluteString, maxAttempts: 1)
             client.query = [QueryItem(name: "api_key", value: "a6d819499131071f158fd740860a5a88")]
             do throws(NetworkError) {
-                _ = try await client.send(Request<Data>.get("services/rest"))
+                _ = try await client.send(NetworkRequest<Data>.get("services/rest"))
                 Issue.record("expected a failure")
             } catch {
                 #expect(!String(describing: error).contains("a6d8194"))
@@ -201,7 +201,7 @@ struct RedactionTests {
             transportError: URLError(
                 .secureConnectionFailed,
                 userInfo: [NSLocalizedDescriptionKey: "TLS failed for https://x.test/?api_key=abc"]),
-            request: HTTPRequest(method: .get, url: URL(string: "https://x.test/?api_key=abc")!)
+            request: TransportRequest(method: .get, url: URL(string: "https://x.test/?api_key=abc")!)
         )
         #expect(
             failure.description

@@ -4,11 +4,11 @@ import Testing
 
 @Suite("Building requests")
 struct RequestBuildingTests {
-    let client = HTTPClient(baseURL: URL(string: "https://api.example.test")!)
+    let client = NetworkClient(baseURL: URL(string: "https://api.example.test")!)
 
-    func url<Value>(_ request: Request<Value>, base: String = "https://api.example.test") throws -> String {
-        let client = HTTPClient(baseURL: URL(string: base)!)
-        return try client.makeHTTPRequest(request).url.absoluteString
+    func url<Value>(_ request: NetworkRequest<Value>, base: String = "https://api.example.test") throws -> String {
+        let client = NetworkClient(baseURL: URL(string: base)!)
+        return try client.makeTransportRequest(request).url.absoluteString
     }
 
     @Test("HTTPMethod has the five lesson methods (and HEAD, OPTIONS) as raw values")
@@ -27,19 +27,19 @@ struct RequestBuildingTests {
     @Test("Lesson 2's urlFromURLParameters: search + [q: test]")
     func lessonTwoHelper() throws {
         #expect(
-            try url(Request<Data>.get("").query(["q": "test"]), base: "https://google.com/search")
+            try url(NetworkRequest<Data>.get("").query(["q": "test"]), base: "https://google.com/search")
                 == "https://google.com/search?q=test")
     }
 
     @Test("A table name with a space is one encoded segment")
     func spacesInPath() throws {
-        let request = Request<Data>.get("v0/appIBfoNbzEaA72c2/Design projects")
+        let request = NetworkRequest<Data>.get("v0/appIBfoNbzEaA72c2/Design projects")
         #expect(try url(request) == "https://api.example.test/v0/appIBfoNbzEaA72c2/Design%20projects")
     }
 
     @Test("A slash inside an appended component is encoded, not a separator")
     func slashInComponent() throws {
-        let request = Request<Data>.get("v0").appendingPathComponent("a/b c")
+        let request = NetworkRequest<Data>.get("v0").appendingPathComponent("a/b c")
         #expect(try url(request) == "https://api.example.test/v0/a%2Fb%20c")
     }
 
@@ -57,18 +57,18 @@ struct RequestBuildingTests {
         ]
     )
     func queryEncoding(name: String, value: String, expected: String) throws {
-        #expect(try url(Request<Data>.get("x").query(name, value)) == "https://api.example.test/x?\(expected)")
+        #expect(try url(NetworkRequest<Data>.get("x").query(name, value)) == "https://api.example.test/x?\(expected)")
     }
 
     @Test("Dictionary queries are sorted by name; lists keep their order; nil values write the name")
     func queryOrder() throws {
-        let fromDictionary = Request<Data>.get("posts").query([
+        let fromDictionary = NetworkRequest<Data>.get("posts").query([
             "orderBy": "\"timestamp\"", "limitToLast": "15", "endAt": "12.5",
         ])
         #expect(
             try url(fromDictionary)
                 == "https://api.example.test/posts?endAt=12.5&limitToLast=15&orderBy=%22timestamp%22")
-        let fromList = Request<Data>.get("x").query([
+        let fromList = NetworkRequest<Data>.get("x").query([
             QueryItem(name: "b", value: "1"), QueryItem(name: "a", value: nil),
         ])
         #expect(try url(fromList) == "https://api.example.test/x?b=1&a")
@@ -77,23 +77,24 @@ struct RequestBuildingTests {
     @Test("The .json extension stays last, after every appended segment")
     func jsonSuffix() throws {
         let thread = "695398C4-498C-40A8-AA76-CB2B20DFD9FA"
-        let request = Request<Data>.get("").pathExtension("json").appendingPathComponent(thread).appendingPathComponent(
-            "messages")
+        let request = NetworkRequest<Data>.get("").pathExtension("json").appendingPathComponent(thread)
+            .appendingPathComponent(
+                "messages")
         #expect(try url(request) == "https://api.example.test/\(thread)/messages.json")
-        #expect(try url(Request<Data>.get("").pathExtension("json")) == "https://api.example.test/.json")
+        #expect(try url(NetworkRequest<Data>.get("").pathExtension("json")) == "https://api.example.test/.json")
         #expect(
-            try url(Request<Data>.get("").pathExtension("json"), base: "https://db.example.test/")
+            try url(NetworkRequest<Data>.get("").pathExtension("json"), base: "https://db.example.test/")
                 == "https://db.example.test/.json")
     }
 
     @Test("A base URL's path and query are kept")
     func basePathAndQuery() throws {
-        let request = Request<Data>.get("posts").pathExtension("json").query("print", "silent")
+        let request = NetworkRequest<Data>.get("posts").pathExtension("json").query("print", "silent")
         #expect(
             try url(request, base: "http://127.0.0.1:9000/db?ns=devmtn-post")
                 == "http://127.0.0.1:9000/db/posts.json?ns=devmtn-post&print=silent")
         #expect(
-            try url(Request<Data>.get("profile/1"), base: "https://host.test/bankey/")
+            try url(NetworkRequest<Data>.get("profile/1"), base: "https://host.test/bankey/")
                 == "https://host.test/bankey/profile/1")
     }
 
@@ -106,30 +107,34 @@ struct RequestBuildingTests {
         ]
     )
     func baseParts(base: String, expected: String) throws {
-        #expect(try url(Request<Data>.get("x").pathExtension("json").query("q", "1"), base: base) == expected)
+        #expect(try url(NetworkRequest<Data>.get("x").pathExtension("json").query("q", "1"), base: base) == expected)
     }
 
     @Test("Setting baseURL moves every later request; a base without a host fails each request")
     func changingBaseURL() throws {
         var client = client
         client.baseURL = URL(string: "http://127.0.0.1:9/db")!
-        #expect(try client.makeHTTPRequest(Request<Data>.get("x")).url.absoluteString == "http://127.0.0.1:9/db/x")
+        #expect(
+            try client.makeTransportRequest(NetworkRequest<Data>.get("x")).url.absoluteString
+                == "http://127.0.0.1:9/db/x")
         client.baseURL = URL(string: "mailto:someone")!
-        #expect(throws: NetworkError.self) { try client.makeHTTPRequest(Request<Data>.get("x")) }
+        #expect(throws: NetworkError.self) { try client.makeTransportRequest(NetworkRequest<Data>.get("x")) }
         // An absolute URL in the request is used whatever the base.
-        let absolute = try client.makeHTTPRequest(Request<Data>.get(URL(string: "https://cdn.test/a b.jpg")!))
+        let absolute = try client.makeTransportRequest(
+            NetworkRequest<Data>.get(URL(string: "https://cdn.test/a b.jpg")!))
         #expect(absolute.url.absoluteString == "https://cdn.test/a%20b.jpg")
     }
 
     @Test("Client query items and headers go only to the base URL's origin")
     func defaultsStayOnOrigin() throws {
-        var client = HTTPClient(baseURL: URL(string: "https://api.example.test/services/rest")!)
+        var client = NetworkClient(baseURL: URL(string: "https://api.example.test/services/rest")!)
         client.query = [QueryItem(name: "api_key", value: "secret")]
         client.headers["Authorization"] = "Bearer secret"
-        let own = try client.makeHTTPRequest(Request<Data>.get("").query("method", "m"))
+        let own = try client.makeTransportRequest(NetworkRequest<Data>.get("").query("method", "m"))
         #expect(own.url.absoluteString == "https://api.example.test/services/rest?api_key=secret&method=m")
         #expect(own.headers["authorization"] == "Bearer secret")
-        let foreign = try client.makeHTTPRequest(Request<Data>.get(URL(string: "https://cdn.example.test/a.jpg")!))
+        let foreign = try client.makeTransportRequest(
+            NetworkRequest<Data>.get(URL(string: "https://cdn.example.test/a.jpg")!))
         #expect(foreign.url.absoluteString == "https://cdn.example.test/a.jpg")
         #expect(foreign.headers["Authorization"] == nil)
     }
@@ -139,18 +144,18 @@ struct RequestBuildingTests {
         struct Fields: Encodable, Sendable {
             let name: String
         }
-        let get = try client.makeHTTPRequest(Request<Data>.get("x"))
+        let get = try client.makeTransportRequest(NetworkRequest<Data>.get("x"))
         #expect(get.headers["Content-Type"] == nil)
         #expect(get.body == nil)
-        let post = try client.makeHTTPRequest(Request<Data>.post("x", body: Fields(name: "Test")))
+        let post = try client.makeTransportRequest(NetworkRequest<Data>.post("x", body: Fields(name: "Test")))
         #expect(post.headers["content-type"] == "application/json")
         #expect(post.body?.data.map { String(decoding: $0, as: UTF8.self) } == #"{"name":"Test"}"#)
-        let raw = try client.makeHTTPRequest(
-            Request<Data>.put("x", body: nil).body(Data([1, 2]), contentType: "application/octet-stream"))
+        let raw = try client.makeTransportRequest(
+            NetworkRequest<Data>.put("x", body: nil).body(Data([1, 2]), contentType: "application/octet-stream"))
         #expect(raw.headers["Content-Type"] == "application/octet-stream")
         #expect(raw.body?.data == Data([1, 2]))
-        let custom = try client.makeHTTPRequest(
-            Request<Data>.post("x", body: ["a": 1]).header("content-type", "application/merge-patch+json"))
+        let custom = try client.makeTransportRequest(
+            NetworkRequest<Data>.post("x", body: ["a": 1]).header("content-type", "application/merge-patch+json"))
         #expect(custom.headers.values(for: "Content-Type") == ["application/merge-patch+json"])
     }
 
@@ -158,19 +163,19 @@ struct RequestBuildingTests {
     func timeoutAndIdempotency() throws {
         var client = client
         client.timeout = .seconds(30)
-        let request = Request<Data>.post("x").timeout(.seconds(2)).idempotent()
+        let request = NetworkRequest<Data>.post("x").timeout(.seconds(2)).idempotent()
         #expect(request.isIdempotent)
-        #expect(!Request<Data>.post("x").isIdempotent)
-        #expect(Request<Void>.put("x", body: 1).isIdempotent)
-        #expect(try client.makeHTTPRequest(request).timeout == .seconds(2))
-        #expect(try client.makeHTTPRequest(Request<Data>.get("x")).timeout == .seconds(30))
+        #expect(!NetworkRequest<Data>.post("x").isIdempotent)
+        #expect(NetworkRequest<Void>.put("x", body: 1).isIdempotent)
+        #expect(try client.makeTransportRequest(request).timeout == .seconds(2))
+        #expect(try client.makeTransportRequest(NetworkRequest<Data>.get("x")).timeout == .seconds(30))
     }
 
     @Test("A base URL without a host is an invalid URL")
     func invalidBaseURL() {
-        let client = HTTPClient(baseURL: URL(string: "not a url?api_key=abc")!)
+        let client = NetworkClient(baseURL: URL(string: "not a url?api_key=abc")!)
         #expect {
-            try client.makeHTTPRequest(Request<Data>.get("x"))
+            try client.makeTransportRequest(NetworkRequest<Data>.get("x"))
         } throws: { error in
             guard case NetworkError.invalidURL(let text) = error else { return false }
             return !text.contains("abc") && error.localizedDescription.contains("Invalid URL")
@@ -180,7 +185,7 @@ struct RequestBuildingTests {
     @Test("A body that cannot be encoded is an encoding failure")
     func encodingFailure() {
         #expect {
-            try client.makeHTTPRequest(Request<Data>.post("x", body: ["score": Double.nan]))
+            try client.makeTransportRequest(NetworkRequest<Data>.post("x", body: ["score": Double.nan]))
         } throws: { error in
             guard case NetworkError.encodingFailed(let reason) = error else { return false }
             return !reason.isEmpty
@@ -189,7 +194,7 @@ struct RequestBuildingTests {
 
     @Test("Headers compare names without case and keep one value when set")
     func headers() {
-        var headers: HTTPHeaders = ["Accept": "text/plain"]
+        var headers: HeaderFields = ["Accept": "text/plain"]
         headers.add(name: "accept", value: "application/json")
         #expect(headers.values(for: "ACCEPT") == ["text/plain", "application/json"])
         headers["Accept"] = "*/*"

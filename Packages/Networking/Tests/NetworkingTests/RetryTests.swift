@@ -4,13 +4,13 @@ import Testing
 
 @Suite("Retries")
 struct RetryTests {
-    static let unavailable = HTTPResponse(status: 503, headers: ["Retry-After": "1"], body: Data())
+    static let unavailable = TransportResponse(status: 503, headers: ["Retry-After": "1"], body: Data())
 
     @Test("A GET is retried after Retry-After: 1 and succeeds")
     func retryAfterSeconds() async throws {
         let clock = TestClock()
         let transport = ScriptedTransport([{ _ in Self.unavailable }, { _ in .json("[1]") }])
-        let value = try await makeClient(transport, clock: clock).send(Request<[Int]>.get("x"))
+        let value = try await makeClient(transport, clock: clock).send(NetworkRequest<[Int]>.get("x"))
         #expect(value == [1])
         #expect(transport.requests.count == 2)
         #expect(clock.sleeps == [.seconds(1)])
@@ -21,7 +21,7 @@ struct RetryTests {
         let clock = TestClock()
         let records = Records()
         let transport = ScriptedTransport([
-            { _ in HTTPResponse(status: 429, headers: ["Retry-After": "30"]) }, { _ in .json("[1]") },
+            { _ in TransportResponse(status: 429, headers: ["Retry-After": "30"]) }, { _ in .json("[1]") },
         ])
         var client = makeClient(transport, clock: clock, deadline: nil)
         client.observers.append(
@@ -30,7 +30,7 @@ struct RetryTests {
                 if case .retrying = record.event { #expect(clock.sleeps.isEmpty) }
                 records.append(record)
             })
-        _ = try await client.send(Request<[Int]>.get("x"))
+        _ = try await client.send(NetworkRequest<[Int]>.get("x"))
         let events = records.all.map(\.event)
         guard events.count == 5, case .retrying(let error, let delay) = events[2] else {
             Issue.record("expected request, failure, retrying, request, response: \(records.all)")
@@ -52,9 +52,9 @@ struct RetryTests {
         formatter.dateFormat = "EEE, dd MMM yyyy HH:mm:ss 'GMT'"
         let date = formatter.string(from: clock.now.addingTimeInterval(7))
         let transport = ScriptedTransport([
-            { _ in HTTPResponse(status: 429, headers: ["Retry-After": date]) }, { _ in .json("1") },
+            { _ in TransportResponse(status: 429, headers: ["Retry-After": date]) }, { _ in .json("1") },
         ])
-        _ = try await makeClient(transport, clock: clock).send(Request<Int>.get("x"))
+        _ = try await makeClient(transport, clock: clock).send(NetworkRequest<Int>.get("x"))
         #expect(clock.sleeps == [.seconds(7)])
     }
 
@@ -63,14 +63,14 @@ struct RetryTests {
         let clock = TestClock()
         let ranges = Ranges()
         let transport = ScriptedTransport([
-            { _ in HTTPResponse(status: 502) }, { _ in HTTPResponse(status: 504) }, { _ in .json("1") },
+            { _ in TransportResponse(status: 502) }, { _ in TransportResponse(status: 504) }, { _ in .json("1") },
         ])
         var client = makeClient(transport, clock: clock)
         client.retryPolicy.random = { range in
             ranges.append(range)
             return range.upperBound / 2
         }
-        _ = try await client.send(Request<Int>.get("x"))
+        _ = try await client.send(NetworkRequest<Int>.get("x"))
         #expect(ranges.all == [0...0.5, 0...1.0])
         #expect(clock.sleeps == [.milliseconds(250), .milliseconds(500)])
     }
@@ -80,7 +80,7 @@ struct RetryTests {
         let clock = TestClock()
         let transport = ScriptedTransport([{ _ in Self.unavailable }, { _ in .json("1") }])
         await #expect(throws: NetworkError.self) {
-            try await makeClient(transport, clock: clock).send(Request<Int>.post("x", body: 1))
+            try await makeClient(transport, clock: clock).send(NetworkRequest<Int>.post("x", body: 1))
         }
         #expect(transport.requests.count == 1)
         #expect(clock.sleeps.isEmpty)
@@ -89,16 +89,16 @@ struct RetryTests {
     @Test("A POST marked idempotent is retried")
     func idempotentPost() async throws {
         let transport = ScriptedTransport([{ _ in Self.unavailable }, { _ in .json("1") }])
-        _ = try await makeClient(transport).send(Request<Int>.post("listRecords", body: 1).idempotent())
+        _ = try await makeClient(transport).send(NetworkRequest<Int>.post("listRecords", body: 1).idempotent())
         #expect(transport.requests.count == 2)
     }
 
     @Test("It gives up after maxAttempts and throws the last failure")
     func givesUp() async throws {
         let clock = TestClock()
-        let transport = ScriptedTransport(always: HTTPResponse(status: 500))
+        let transport = ScriptedTransport(always: TransportResponse(status: 500))
         await #expect {
-            try await makeClient(transport, clock: clock, maxAttempts: 4).send(Request<Int>.get("x"))
+            try await makeClient(transport, clock: clock, maxAttempts: 4).send(NetworkRequest<Int>.get("x"))
         } throws: { error in
             (error as? NetworkError)?.status == 500
         }
@@ -109,10 +109,10 @@ struct RetryTests {
     @Test("The deadline stops retries whose wait would pass it")
     func deadline() async throws {
         let clock = TestClock()
-        let transport = ScriptedTransport(always: HTTPResponse(status: 503, headers: ["Retry-After": "4"]))
+        let transport = ScriptedTransport(always: TransportResponse(status: 503, headers: ["Retry-After": "4"]))
         await #expect(throws: NetworkError.self) {
             try await makeClient(transport, clock: clock, maxAttempts: 10, deadline: .seconds(10)).send(
-                Request<Int>.get("x"))
+                NetworkRequest<Int>.get("x"))
         }
         // Waits at 0 s and 4 s fit in 10 s; a third would end at 12 s.
         #expect(clock.sleeps == [.seconds(4), .seconds(4)])
@@ -145,7 +145,7 @@ struct RetryTests {
         }
         defer { server.stop() }
         let client = makeClient(URLSessionTransport.shared, baseURL: server.baseURL.absoluteString)
-        #expect(try await client.send(Request<[Int]>.get("x")) == [7])
+        #expect(try await client.send(NetworkRequest<[Int]>.get("x")) == [7])
         #expect(server.received.count == 2)
     }
 
@@ -154,7 +154,7 @@ struct RetryTests {
         let transport = ScriptedTransport(always: Self.unavailable)
         var client = makeClient(transport)
         client.retryPolicy.clock = .system
-        let task = Task { try await client.send(Request<Int>.get("x")) }
+        let task = Task { try await client.send(NetworkRequest<Int>.get("x")) }
         try await Task.sleep(for: .milliseconds(100))
         task.cancel()
         guard case .failure(NetworkError.cancelled) = await task.result else {

@@ -9,14 +9,14 @@ struct ServerSentEventTests {
         let text =
             "event: put\ndata: {\"path\":\"/\",\"data\":{\"a\":1}}\n\nevent: keep-alive\ndata: null\n\nevent: patch\r\ndata: {\"path\":\"/b\",\"data\":{\"c\":\"é\"}}\r\n\r\n"
         let expected = [
-            ServerSentEvent(event: "put", data: #"{"path":"/","data":{"a":1}}"#),
-            ServerSentEvent(event: "keep-alive", data: "null"),
-            ServerSentEvent(event: "patch", data: #"{"path":"/b","data":{"c":"é"}}"#),
+            ServerEvent(event: "put", data: #"{"path":"/","data":{"a":1}}"#),
+            ServerEvent(event: "keep-alive", data: "null"),
+            ServerEvent(event: "patch", data: #"{"path":"/b","data":{"c":"é"}}"#),
         ]
         let bytes = Array(text.utf8)
         for size in [1, 2, 3, 7, bytes.count] {
-            var parser = ServerSentEventParser()
-            var events: [ServerSentEvent] = []
+            var parser = ServerEventParser()
+            var events: [ServerEvent] = []
             var index = 0
             while index < bytes.count {
                 events += try parser.consume(bytes[index..<min(index + size, bytes.count)])
@@ -28,13 +28,13 @@ struct ServerSentEventTests {
 
     @Test("Comments, multi-line data, ids, retry and events without data")
     func specRules() throws {
-        var parser = ServerSentEventParser()
+        var parser = ServerEventParser()
         let events = try parser.consume(
             Array(": comment\nid: 7\nretry: 3000\ndata:a\ndata:  b\n\nevent: empty\n\ndata\n\r".utf8))
         #expect(
             events == [
-                ServerSentEvent(event: "message", data: "a\n b", id: "7", retry: 3000),
-                ServerSentEvent(event: "message", data: "", id: "7", retry: 3000),
+                ServerEvent(event: "message", data: "a\n b", id: "7", retry: 3000),
+                ServerEvent(event: "message", data: "", id: "7", retry: 3000),
             ])
     }
 
@@ -47,7 +47,7 @@ struct ServerSentEventTests {
             ])
         }
         defer { server.stop() }
-        let response = try await HTTPClient(baseURL: server.baseURL).stream(Request<Data>.get("a.json"))
+        let response = try await NetworkClient(baseURL: server.baseURL).stream(NetworkRequest<Data>.get("a.json"))
         var data: [String] = []
         for try await event in response.events {
             data.append(event.data)

@@ -8,14 +8,14 @@ import Testing
 @Suite("Streams that never end quietly", .timeLimit(.minutes(10)))
 struct StreamEndingTests {
     /// A client of `server` whose observers' final stream records are kept.
-    private static func observedClient(_ server: LoopbackServer) -> (HTTPClient, KeptRecords) {
+    private static func observedClient(_ server: LoopbackServer) -> (NetworkClient, KeptRecords) {
         let records = KeptRecords { event in
             switch event {
             case .streamEnded, .streamFailed, .streamStopped: true
             default: false
             }
         }
-        var client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        var client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
         client.observers = [records.observer]
         return (client, records)
     }
@@ -51,7 +51,7 @@ struct StreamEndingTests {
         let (firstChunk, signal) = AsyncStream<Void>.makeStream()
         let reading = Task {
             var received = 0
-            for try await chunk in try await client.stream(Request<Data>.get("events.json")).body {
+            for try await chunk in try await client.stream(NetworkRequest<Data>.get("events.json")).body {
                 received += chunk.count
                 signal.yield()
             }
@@ -75,7 +75,7 @@ struct StreamEndingTests {
         let (client, records) = Self.observedClient(server)
         let reading = Task {
             var chunks = 0
-            for try await _ in try await client.stream(Request<Data>.get("events.json")).body {
+            for try await _ in try await client.stream(NetworkRequest<Data>.get("events.json")).body {
                 chunks += 1
                 withUnsafeCurrentTask { $0?.cancel() }
             }
@@ -96,7 +96,7 @@ struct StreamEndingTests {
             for index in 0..<24 {
                 let reader = Task {
                     var received = 0
-                    for try await chunk in try await client.stream(Request<Data>.get("big-\(index)")).body {
+                    for try await chunk in try await client.stream(NetworkRequest<Data>.get("big-\(index)")).body {
                         received += chunk.count
                     }
                     return received
@@ -137,7 +137,7 @@ struct StreamEndingTests {
         defer { server.stop() }
         let (client, records) = Self.observedClient(server)
         let first = try await {
-            for try await chunk in try await client.stream(Request<Data>.get("events.json")).body {
+            for try await chunk in try await client.stream(NetworkRequest<Data>.get("events.json")).body {
                 return chunk
             }
             return Data()
@@ -167,12 +167,12 @@ struct StreamEndingTests {
         defer { server.stop() }
         let (client, records) = Self.observedClient(server)
         var received = 0
-        for try await chunk in try await client.stream(Request<Data>.get("events.json")).body {
+        for try await chunk in try await client.stream(NetworkRequest<Data>.get("events.json")).body {
             received += chunk.count
         }
         #expect(received == 18)
         await #expect(throws: NetworkError.self) {
-            for try await _ in try await client.stream(Request<Data>.get("short.json")).body {}
+            for try await _ in try await client.stream(NetworkRequest<Data>.get("short.json")).body {}
         }
         let final = records.all.map(\.event)
         #expect(final.count == 2)

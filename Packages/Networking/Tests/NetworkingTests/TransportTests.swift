@@ -15,8 +15,8 @@ struct TransportTests {
         struct Fields: Codable, Sendable, Equatable {
             let name: String
         }
-        let client = HTTPClient(baseURL: server.baseURL.appendingPathComponent("v0"))
-        let request = Request<Fields>.post("app/Design projects", body: Fields(name: "Ünïcode & more")).query(
+        let client = NetworkClient(baseURL: server.baseURL.appendingPathComponent("v0"))
+        let request = NetworkRequest<Fields>.post("app/Design projects", body: Fields(name: "Ünïcode & more")).query(
             "typecast", "true"
         ).header("X-Trace", "t-1")
         let response = try await client.response(for: request)
@@ -37,8 +37,9 @@ struct TransportTests {
             .chunks([(0, Data("event: put\n".utf8)), (0, Data("data: {}\n\n".utf8))], holdOpen: 3600)
         }
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL)
-        let response = try await client.stream(Request<Data>.get("posts.json").header("Accept", "text/event-stream"))
+        let client = NetworkClient(baseURL: server.baseURL)
+        let response = try await client.stream(
+            NetworkRequest<Data>.get("posts.json").header("Accept", "text/event-stream"))
         #expect(response.status == 200)
         var text = ""
         for try await chunk in response.body {
@@ -57,7 +58,7 @@ struct TransportTests {
         }
         defer { server.stop() }
         await #expect {
-            try await HTTPClient(baseURL: server.baseURL).stream(Request<Data>.get("a.json"))
+            try await NetworkClient(baseURL: server.baseURL).stream(NetworkRequest<Data>.get("a.json"))
         } throws: { error in
             guard case NetworkError.unauthenticated(let failure) = error else { return false }
             return failure.message?.message == "Permission denied"
@@ -72,7 +73,7 @@ struct TransportTests {
             .chunks([(0, Data("data: 1\n\n".utf8))], holdOpen: 3600)
         }
         defer { server.stop() }
-        let response = try await HTTPClient(baseURL: server.baseURL).stream(Request<Data>.get("a.json"))
+        let response = try await NetworkClient(baseURL: server.baseURL).stream(NetworkRequest<Data>.get("a.json"))
         let first = Task {
             for try await chunk in response.body {
                 return chunk

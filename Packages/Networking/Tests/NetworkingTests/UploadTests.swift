@@ -19,8 +19,8 @@ struct UploadTests {
         form.append("Greyhound", name: "title")
         try form.append(fileAt: folder.file("one.jpg", patterned(300_000)), name: "photo")
         try form.append(fileAt: folder.file("two.txt", Data("hello".utf8)), name: "notes")
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
-        _ = try await client.send(Request<Data>.post("upload").multipart(form))
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        _ = try await client.send(NetworkRequest<Data>.post("upload").multipart(form))
         let received = try #require(server.received.first)
         #expect(received.headers["content-type"] == form.contentType)
         #expect(received.headers["content-length"] == "\(form.length)")
@@ -34,10 +34,10 @@ struct UploadTests {
         defer { server.stop() }
         let file = try folder.file("video.bin", patterned(2_000_000))
         let reports = Mutex<[TransferProgress]>([])
-        let request = Request<Data>(method: .put, path: "video")
-            .body(try HTTPBody(fileAt: file), contentType: "application/octet-stream")
+        let request = NetworkRequest<Data>(method: .put, path: "video")
+            .body(try TransferBody(fileAt: file), contentType: "application/octet-stream")
             .uploadProgress { progress in reports.withLock { $0.append(progress) } }
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
         _ = try await client.send(request)
         #expect(server.received.first?.body == patterned(2_000_000))
         let seen = reports.withLock { $0 }
@@ -50,9 +50,9 @@ struct UploadTests {
     func urlEncodedForm() async throws {
         let server = try Self.recordingServer()
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
         _ = try await client.send(
-            Request<Data>.post("login").form([
+            NetworkRequest<Data>.post("login").form([
                 QueryItem(name: "user", value: "ada lovelace"), QueryItem(name: "note", value: "a+b&c=d/é"),
             ]))
         let received = try #require(server.received.first)
@@ -67,19 +67,19 @@ struct UploadTests {
                 ? .respond(status: 307, headers: ["Location": "/second"]) : .respond(status: 200)
         }
         defer { server.stop() }
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
-        func stream() -> HTTPBody {
-            HTTPBody(
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        func stream() -> TransferBody {
+            TransferBody(
                 AsyncThrowingStream { continuation in
                     continuation.yield(Data("chunk one, ".utf8))
                     continuation.yield(Data("chunk two".utf8))
                     continuation.finish()
                 })
         }
-        _ = try await client.send(Request<Data>.post("direct").body(stream()))
+        _ = try await client.send(NetworkRequest<Data>.post("direct").body(stream()))
         #expect(server.received.first?.body == Data("chunk one, chunk two".utf8))
         do {
-            _ = try await client.send(Request<Data>.post("first").body(stream()))
+            _ = try await client.send(NetworkRequest<Data>.post("first").body(stream()))
             Issue.record("a one-shot body was followed through a 307")
         } catch {
             guard case .bodyNotReplayable = error else {
@@ -99,8 +99,8 @@ struct UploadTests {
         }
         defer { server.stop() }
         let file = try folder.file("a.bin", patterned(100_000))
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
-        _ = try await client.send(Request<Data>.post("first").body(try HTTPBody(fileAt: file)))
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        _ = try await client.send(NetworkRequest<Data>.post("first").body(try TransferBody(fileAt: file)))
         #expect(server.received.map(\.target) == ["/first", "/second"])
         #expect(server.received.allSatisfy { $0.body == patterned(100_000) })
     }
@@ -111,11 +111,11 @@ struct UploadTests {
         let server = try Self.recordingServer()
         defer { server.stop() }
         let file = try folder.file("a.bin", patterned(100_000))
-        let body = try HTTPBody(fileAt: file)
+        let body = try TransferBody(fileAt: file)
         try patterned(10).write(to: file)
-        let client = HTTPClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
+        let client = NetworkClient(baseURL: server.baseURL, transport: URLSessionTransport.shared)
         do {
-            _ = try await client.send(Request<Data>.post("up").body(body))
+            _ = try await client.send(NetworkRequest<Data>.post("up").body(body))
             Issue.record("a shrunken file was sent")
         } catch {
             guard case .fileFailed(let failure) = error else {
@@ -132,8 +132,8 @@ struct UploadTests {
         form.append("hunter2-secret", name: "api_key")
         form.append("A title", name: "title")
         form.append(Data([1]), name: "thumb", filename: "t.png")
-        let client = HTTPClient(baseURL: URL(string: "https://example.com")!)
-        let text = try client.cURLDescription(for: Request<Data>.post("upload").multipart(form))
+        let client = NetworkClient(baseURL: URL(string: "https://example.com")!)
+        let text = try client.cURLDescription(for: NetworkRequest<Data>.post("upload").multipart(form))
         #expect(text.contains("--form-string 'title=A title'"))
         #expect(text.contains("-F 'thumb=@t.png;type=image/png'"))
         #expect(!text.contains("hunter2-secret"))
@@ -155,7 +155,7 @@ struct UploadCancellationTests {
             default: false
             }
         }
-        var configured = HTTPClient(
+        var configured = NetworkClient(
             baseURL: server.baseURL, transport: URLSessionTransport.shared, retryPolicy: .never)
         configured.observers = [finals.observer]
         let client = configured
@@ -165,7 +165,7 @@ struct UploadCancellationTests {
                     var form = MultipartForm()
                     form.append("upload \(index)", name: "title")
                     try form.append(fileAt: file, name: "file")
-                    return try await client.send(Request<Data>.post("upload/\(index)").multipart(form))
+                    return try await client.send(NetworkRequest<Data>.post("upload/\(index)").multipart(form))
                 }
                 group.addTask {
                     for _ in 0..<(index * 5) { await Task.yield() }

@@ -88,7 +88,7 @@ extension AirtableSandbox {
         _ target: String,
         json: String? = nil,
         token: String? = AirtableTest.token,
-        headers: HTTPHeaders = [:]
+        headers: HeaderFields = [:]
     ) async -> SandboxResponse {
         var request = SandboxRequest(method, target, headers: headers, body: Data((json ?? "").utf8))
         if let token {

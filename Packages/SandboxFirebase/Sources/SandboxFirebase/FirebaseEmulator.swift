@@ -39,7 +39,7 @@ public final class FirebaseEmulator: SandboxService {
 
     /// Headers on every answer, as Firebase sends them: any origin may call
     /// (browsers use the REST API directly) and nothing is cached.
-    static let commonHeaders: HTTPHeaders = ["Access-Control-Allow-Origin": "*", "Cache-Control": "no-cache"]
+    static let commonHeaders: HeaderFields = ["Access-Control-Allow-Origin": "*", "Cache-Control": "no-cache"]
 
     /// The settings it was created with.
     public let configuration: Configuration

@@ -37,11 +37,11 @@ struct FirebaseAnswerCacheTests {
     func refusedWrites() async throws {
         let firebase = try await FirebaseHarness()
         let rules = #"{"rules": {".read": true, "a": {".write": "auth.uid === 'ada'"}}}"#
-        let owner: HTTPHeaders = ["Authorization": "Bearer owner"]
+        let owner: HeaderFields = ["Authorization": "Bearer owner"]
         #expect(await firebase.send("PUT", "/.settings/rules.json", rules, headers: owner).status == 200)
         #expect(await firebase.send("PUT", "/a.json", "1", headers: owner).status == 200)
         #expect(await firebase.send("GET", "/a.json").body == "1")
-        let grace: HTTPHeaders = ["Authorization": "Bearer " + unsignedIDToken(uid: "grace")]
+        let grace: HeaderFields = ["Authorization": "Bearer " + unsignedIDToken(uid: "grace")]
         #expect(await firebase.send("PUT", "/a.json", "2", headers: grace).status == 401)
         #expect(await firebase.send("GET", "/a.json").body == "1")
         let stale = await firebase.send("PUT", "/a.json", "3", headers: owner.merging(["if-match": "stale"]))

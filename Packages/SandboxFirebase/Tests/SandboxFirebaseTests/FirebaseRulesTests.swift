@@ -12,7 +12,7 @@ func unsignedIDToken(uid: String, claims: [String: JSON] = [:], expiresIn: Int64
 
 @Suite("Firebase security rules: parsing, the settings endpoint, auth and enforcement")
 struct FirebaseRulesTests {
-    private static let owner: HTTPHeaders = ["Authorization": "Bearer owner"]
+    private static let owner: HeaderFields = ["Authorization": "Bearer owner"]
 
     private static func harness(rules: String) async throws -> FirebaseHarness {
         let firebase = try await FirebaseHarness()
@@ -21,7 +21,7 @@ struct FirebaseRulesTests {
         return firebase
     }
 
-    private static func bearer(_ uid: String) -> HTTPHeaders {
+    private static func bearer(_ uid: String) -> HeaderFields {
         ["Authorization": "Bearer " + unsignedIDToken(uid: uid)]
     }
 

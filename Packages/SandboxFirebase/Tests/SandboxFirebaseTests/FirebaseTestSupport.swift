@@ -12,7 +12,7 @@ struct FirebaseHarness {
     /// the request log (which rule refused it).
     struct Reply {
         var status: Int
-        var headers: HTTPHeaders
+        var headers: HeaderFields
         var body: String
         var note: String?
 
@@ -36,7 +36,7 @@ struct FirebaseHarness {
     /// Sends `method target` with an optional body, answered as the
     /// Sandbox answers it (a path with a control character refused).
     @discardableResult
-    func send(_ method: String, _ target: String, _ body: String? = nil, headers: HTTPHeaders = [:]) async -> Reply {
+    func send(_ method: String, _ target: String, _ body: String? = nil, headers: HeaderFields = [:]) async -> Reply {
         let response = await firebase.answer(
             SandboxRequest(method, target, headers: headers, body: Data((body ?? "").utf8)))
         return Reply(
@@ -81,7 +81,7 @@ final class FirebaseEventReader: @unchecked Sendable {
     }
 
     let status: Int
-    let headers: HTTPHeaders
+    let headers: HeaderFields
     private var iterator: SandboxStream.Iterator?
     private var buffer = ""
 

@@ -11,7 +11,7 @@ import Testing
 @Suite("Auth emulator: the legacy v3 relyingparty paths")
 struct LegacyRoutesTests {
     private static func legacy(
-        _ auth: FirebaseAuthEmulator, _ method: String, _ body: JSON, headers: HTTPHeaders = [:]
+        _ auth: FirebaseAuthEmulator, _ method: String, _ body: JSON, headers: HeaderFields = [:]
     ) async -> SandboxResponse {
         await auth.answer(
             SandboxRequest(
@@ -47,7 +47,7 @@ struct LegacyRoutesTests {
     @Test("downloadAccount and uploadAccount need targetProjectId, and page by the body's maxResults")
     func batches() async throws {
         let auth = AuthHarness().auth
-        let owner: HTTPHeaders = ["Authorization": "Bearer owner"]
+        let owner: HeaderFields = ["Authorization": "Bearer owner"]
         let users: JSON = .array(
             (0..<3).map { ["localId": .string("user\($0)"), "email": .string("u\($0)@example.com")] })
         let refused = await Self.legacy(auth, "uploadAccount", ["users": users], headers: owner)

@@ -12,7 +12,7 @@ extension SooGreyhoundsEmulator {
         guard let photo = photo(file: file) else {
             return .text(404, "Not Found")
         }
-        let validators: HTTPHeaders = [
+        let validators: HeaderFields = [
             "ETag": photo.etag, "Last-Modified": HTTPDate.string(from: photo.lastModified),
             // Clients may keep the image but must ask again, so their ETag and 304 handling is exercised.
             "Cache-Control": "no-cache",

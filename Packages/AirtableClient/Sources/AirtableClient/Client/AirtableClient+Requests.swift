@@ -9,10 +9,10 @@ extension AirtableClient {
         _ method: HTTPMethod,
         record recordID: String? = nil,
         as type: Value.Type = Value.self
-    ) throws(NetworkError) -> Request<Value> {
+    ) throws(NetworkError) -> NetworkRequest<Value> {
         try checkIdentifier(configuration.baseID, "base id")
         try checkIdentifier(configuration.table, "table name or id")
-        var request = Request<Value>(method: method, path: "v0")
+        var request = NetworkRequest<Value>(method: method, path: "v0")
             .appendingPathComponent(configuration.baseID)
             .appendingPathComponent(configuration.table)
         if let recordID {
@@ -26,9 +26,9 @@ extension AirtableClient {
     /// uploads), each segment encoded on its own; an empty one is refused
     /// before anything is sent, as it would address another resource.
     func apiRequest<Value: Decodable>(_ method: HTTPMethod, _ segments: [String], as type: Value.Type)
-        throws(NetworkError) -> Request<Value>
+        throws(NetworkError) -> NetworkRequest<Value>
     {
-        var request = Request<Value>(method: method, path: "v0")
+        var request = NetworkRequest<Value>(method: method, path: "v0")
         for segment in segments {
             try checkIdentifier(segment, "id in the path")
             request = request.appendingPathComponent(segment)

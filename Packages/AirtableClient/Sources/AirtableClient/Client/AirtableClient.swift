@@ -38,7 +38,7 @@ public struct AirtableClient: Sendable {
     /// `client.http.interceptors.append(…)`. Its `Authorization` header
     /// carries the token, and its built-in interceptor (outside yours, never
     /// replaced by assigning `interceptors`) applies ``Configuration/rateLimit``.
-    public var http: HTTPClient
+    public var http: NetworkClient
 
     /// Creates a client from a full configuration.
     ///
@@ -56,7 +56,7 @@ public struct AirtableClient: Sendable {
         retryPolicy: RetryPolicy = .default
     ) {
         self.configuration = configuration
-        var http = HTTPClient(
+        var http = NetworkClient(
             baseURL: configuration.endpointURL,
             transport: transport,
             decoder: .airtable,

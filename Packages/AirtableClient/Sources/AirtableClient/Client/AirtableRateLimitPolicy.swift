@@ -11,7 +11,7 @@ import Networking
 /// otherwise ``wait``, doubling on each further retry up to ``maxWait``.
 /// After ``maxRetries`` retries (of any failure: the count is the request's
 /// attempts) the 429 is thrown as `NetworkError.rateLimited`. The client
-/// applies it as an interceptor of its `HTTPClient`, whose one retry loop
+/// applies it as an interceptor of its `NetworkClient`, whose one retry loop
 /// waits, with the clock of the configuration's `retryPolicy`, and reports
 /// each wait to the client's observers before it starts
 /// (`NetworkLogRecord.Event.retrying`), so a 30-second wait is never a

@@ -1,7 +1,7 @@
 import Foundation
 import Networking
 
-/// Airtable's rate limit as an interceptor of the client's `HTTPClient`:
+/// Airtable's rate limit as an interceptor of the client's `NetworkClient`:
 /// requests are paced when ``AirtableRateLimitPolicy/requestsPerSecond`` is
 /// set, and a 429 is retried after the wait the policy gives, creates
 /// included, since a 429 means Airtable did nothing.
@@ -19,9 +19,9 @@ struct AirtableRateLimiter: HTTPInterceptor {
 
     /// Waits for this attempt's slot when requests are paced.
     func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         if let rate = policy.requestsPerSecond {
             let delay = await pacer.reserve(now: clock.now(), interval: 1 / rate)

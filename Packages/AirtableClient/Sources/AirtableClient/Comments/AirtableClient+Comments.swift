@@ -47,7 +47,7 @@ extension AirtableClient {
 
     private func commentsRequest<Value: Decodable>(
         _ method: HTTPMethod, record recordID: String, comment commentID: String? = nil, as type: Value.Type
-    ) throws(NetworkError) -> Request<Value> {
+    ) throws(NetworkError) -> NetworkRequest<Value> {
         var request = try tableRequest(method, record: recordID, as: type).appendingPathComponent("comments")
         if let commentID { request = request.appendingPathComponent(commentID) }
         return request

@@ -35,11 +35,11 @@ public struct AirtableError: Error, Sendable, Hashable, CustomStringConvertible 
     /// Reads Airtable's error from a failed response; `nil` when the failure
     /// has no response or its body is not an Airtable error (a proxy's HTML
     /// page, an empty 502). The body is read again, so this works on a
-    /// failure from any ``/Networking/HTTPClient``, not only this package's.
+    /// failure from any ``/Networking/NetworkClient``, not only this package's.
     public init?(_ error: NetworkError) {
         guard let failure = error.failure,
             let message = AirtableErrorBody.message(
-                HTTPResponse(status: failure.status, headers: failure.headers, body: failure.body)),
+                TransportResponse(status: failure.status, headers: failure.headers, body: failure.body)),
             let code = message.code, !code.isEmpty
         else { return nil }
         self.init(status: failure.status, type: AirtableErrorType(rawValue: code), message: message.message)

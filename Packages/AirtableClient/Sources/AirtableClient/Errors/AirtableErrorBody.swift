@@ -2,7 +2,7 @@ import Foundation
 import Networking
 
 /// Airtable's error bodies, read into the failure's ``/Networking/ServerMessage``
-/// (the client's ``/Networking/HTTPClient/messageParser``): the error's
+/// (the client's ``/Networking/NetworkClient/messageParser``): the error's
 /// `type` is the message's code.
 ///
 /// | Body | `code` | `message` |
@@ -14,7 +14,7 @@ import Networking
 /// Anything else (a proxy's HTML page, a plain-text 502) is read as
 /// ``/Networking/ServerMessage/parse(_:)`` reads it.
 enum AirtableErrorBody {
-    static func message(_ response: HTTPResponse) -> ServerMessage? {
+    static func message(_ response: TransportResponse) -> ServerMessage? {
         let body = response.body
         guard !body.isEmpty, body.count <= 1 << 20,
             let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]

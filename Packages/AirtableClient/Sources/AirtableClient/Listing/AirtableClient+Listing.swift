@@ -90,9 +90,9 @@ extension AirtableClient {
         _ query: AirtableQuery,
         offset: String?,
         as type: Fields.Type
-    ) throws(NetworkError) -> Request<AirtableRecordPage<Fields>> {
+    ) throws(NetworkError) -> NetworkRequest<AirtableRecordPage<Fields>> {
         let get = try tableRequest(.get, as: AirtableRecordPage<Fields>.self).query(query.queryItems(offset: offset))
-        let url = try http.makeHTTPRequest(get).url
+        let url = try http.makeTransportRequest(get).url
         guard url.absoluteString.count > configuration.maximumURLLength else { return get }
         // A read, however it is sent: safe to retry after a lost connection.
         return try tableRequest(.post, record: "listRecords", as: AirtableRecordPage<Fields>.self)

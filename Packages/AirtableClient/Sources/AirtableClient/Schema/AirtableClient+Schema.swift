@@ -86,7 +86,7 @@ extension AirtableClient {
 
     /// `v0/meta/<segments…>`.
     private func metaRequest<Value: Decodable>(_ method: HTTPMethod, _ segments: [String], as type: Value.Type)
-        throws(NetworkError) -> Request<Value>
+        throws(NetworkError) -> NetworkRequest<Value>
     {
         try apiRequest(method, ["meta"] + segments, as: type)
     }

@@ -48,7 +48,7 @@ extension AirtableClient {
 
     /// `v0/bases/{base}/webhooks/<segments…>`.
     private func webhookRequest<Value: Decodable>(_ method: HTTPMethod, _ segments: [String], as type: Value.Type)
-        throws(NetworkError) -> Request<Value>
+        throws(NetworkError) -> NetworkRequest<Value>
     {
         try apiRequest(method, ["bases", configuration.baseID, "webhooks"] + segments, as: type)
     }

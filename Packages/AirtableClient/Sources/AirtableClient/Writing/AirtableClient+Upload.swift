@@ -65,7 +65,7 @@ extension AirtableClient {
         fileAt url: URL, contentType: String? = nil, toRecord recordID: String, field: String,
         contentURL: URL? = nil
     ) async throws(NetworkError) -> AirtableAttachment {
-        let body = try HTTPBody(fileAt: url)
+        let body = try TransferBody(fileAt: url)
         guard let length = body.length, length <= Self.maxUploadSize else {
             throw .fileFailed(
                 FileFailure(
@@ -75,7 +75,7 @@ extension AirtableClient {
         let data = try await body.collect(upTo: Self.maxUploadSize)
         return try await uploadAttachment(
             data, filename: url.lastPathComponent,
-            contentType: contentType ?? MediaType.forFilename(url.lastPathComponent), toRecord: recordID,
+            contentType: contentType ?? ContentType.forFilename(url.lastPathComponent), toRecord: recordID,
             field: field, contentURL: contentURL)
     }
 

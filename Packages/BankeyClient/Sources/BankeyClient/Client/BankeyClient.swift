@@ -33,7 +33,7 @@ public struct BankeyClient: Sendable {
 
     /// The HTTP client underneath, for logging and timeouts:
     /// `bankey.http.observers.append(.printing)`.
-    public var http: HTTPClient
+    public var http: NetworkClient
 
     /// Creates a client.
     ///
@@ -48,7 +48,7 @@ public struct BankeyClient: Sendable {
         transport: any HTTPTransport = URLSessionTransport.shared,
         retryPolicy: RetryPolicy = .default
     ) {
-        http = HTTPClient(baseURL: baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
+        http = NetworkClient(baseURL: baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
     }
 
     /// The customer's profile (`GET profile/{userId}`).
@@ -79,10 +79,10 @@ public struct BankeyClient: Sendable {
 
     /// `profile/{userId}`, the id percent-encoded as one segment so it can
     /// never reach another path.
-    private func userRequest(_ userId: String) throws(NetworkError) -> Request<Data> {
+    private func userRequest(_ userId: String) throws(NetworkError) -> NetworkRequest<Data> {
         guard !userId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             throw .invalidURL("The Bankey user id is empty.")
         }
-        return Request<Data>.get("profile").appendingPathComponent(userId)
+        return NetworkRequest<Data>.get("profile").appendingPathComponent(userId)
     }
 }

@@ -55,7 +55,7 @@ public struct FirebaseAuthClient: Sendable {
     /// The HTTP client underneath, with the API key applied: the one place
     /// for how requests travel (transport, retries, timeout, observers,
     /// interceptors), as with every client of this SDK.
-    public var http: HTTPClient
+    public var http: NetworkClient
     private let apiKey: String
 
     /// Creates a client for a project's web API key.
@@ -75,7 +75,7 @@ public struct FirebaseAuthClient: Sendable {
     ) {
         self.apiKey = apiKey
         self.endpoints = endpoints
-        var http = HTTPClient(baseURL: endpoints.identityToolkit, transport: transport, retryPolicy: retryPolicy)
+        var http = NetworkClient(baseURL: endpoints.identityToolkit, transport: transport, retryPolicy: retryPolicy)
         http.query.append(QueryItem(name: "key", value: apiKey))
         http.failureClassifier = FirebaseAuthErrorCode.classify
         self.http = http
@@ -85,13 +85,13 @@ public struct FirebaseAuthClient: Sendable {
     func call<Value: Decodable & Sendable>(_ method: String, _ body: [String: JSON], as type: Value.Type)
         async throws(NetworkError) -> Value
     {
-        try await http.send(Request<Value>.post("accounts:" + method, body: JSON.object(body)))
+        try await http.send(NetworkRequest<Value>.post("accounts:" + method, body: JSON.object(body)))
     }
 
     /// The token endpoint's request: its own URL, with the key when the
     /// client's default query does not reach it (another host).
-    func tokenRequest(refreshToken: String) -> Request<FirebaseTokenResponse> {
-        var request = Request<FirebaseTokenResponse>.post("")
+    func tokenRequest(refreshToken: String) -> NetworkRequest<FirebaseTokenResponse> {
+        var request = NetworkRequest<FirebaseTokenResponse>.post("")
             .form([
                 QueryItem(name: "grant_type", value: "refresh_token"),
                 QueryItem(name: "refresh_token", value: refreshToken),

@@ -33,7 +33,7 @@ public struct FirebaseClient: Sendable {
     /// its transport, retry policy, timeout, decoder, observers and
     /// interceptors (`firebase.http.timeout = .seconds(10)`), as with every
     /// client of this SDK. Send a request this type does not cover with it.
-    public var http: HTTPClient
+    public var http: NetworkClient
     /// Makes the push ids of ``makePushID()``.
     public let pushIDs: FirebasePushIDGenerator
 
@@ -56,7 +56,7 @@ public struct FirebaseClient: Sendable {
     ) {
         self.configuration = configuration
         self.pushIDs = pushIDs
-        var http = HTTPClient(baseURL: configuration.databaseURL, transport: transport, retryPolicy: retryPolicy)
+        var http = NetworkClient(baseURL: configuration.databaseURL, transport: transport, retryPolicy: retryPolicy)
         http.failureClassifier = FirebaseFailure.classify
         if let namespace = configuration.namespace {
             http.query.append(QueryItem(name: "ns", value: namespace))
@@ -99,13 +99,13 @@ public struct FirebaseClient: Sendable {
 
     /// A request for `path` (segments separated by `/`, relative to the
     /// root) with the `.json` suffix Firebase needs, decoding `Value`.
-    func request<Value: Decodable>(_ method: HTTPMethod, _ path: String, as type: Value.Type) -> Request<Value> {
-        Request<Value>(method: method, path: path).pathExtension("json")
+    func request<Value: Decodable>(_ method: HTTPMethod, _ path: String, as type: Value.Type) -> NetworkRequest<Value> {
+        NetworkRequest<Value>(method: method, path: path).pathExtension("json")
     }
 
     /// A request for `path` whose response body is not read.
-    func request(_ method: HTTPMethod, _ path: String) -> Request<Void> {
-        Request<Void>(method: method, path: path).pathExtension("json")
+    func request(_ method: HTTPMethod, _ path: String) -> NetworkRequest<Void> {
+        NetworkRequest<Void>(method: method, path: path).pathExtension("json")
     }
 }
 

@@ -39,9 +39,9 @@ public struct FirebaseIDTokenInterceptor: HTTPInterceptor {
     /// Sends the request with the current token; after a refused token,
     /// once more with a new one.
     public func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         try await signer.intercept(request, attempt: attempt, next: next)
     }

@@ -40,7 +40,7 @@ public enum FirebaseEvent: Sendable, Hashable {
     ///
     /// - Throws: A `DecodingError` when a `put` or `patch` carries data
     ///   that is not `{"path": …, "data": …}`.
-    init?(_ event: ServerSentEvent) throws {
+    init?(_ event: ServerEvent) throws {
         switch event.event {
         case "put":
             self = .put(try Self.change(from: event.data))

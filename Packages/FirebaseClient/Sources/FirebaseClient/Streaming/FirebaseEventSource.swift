@@ -5,8 +5,8 @@ import Networking
 /// with backoff after a dropped or silent connection, until the consumer
 /// stops or a failure makes more attempts pointless.
 struct FirebaseEventSource: Sendable {
-    let http: HTTPClient
-    let request: Request<Void>
+    let http: NetworkClient
+    let request: NetworkRequest<Void>
     let policy: FirebaseStreamPolicy
 
     /// How one connection ended.
@@ -48,9 +48,9 @@ struct FirebaseEventSource: Sendable {
                 }
                 let backoff = policy.delay(afterFailures: failures)
                 let wait = max(backoff, error.failure?.retryAfter ?? .zero)
-                // The wait is reported before it starts, as HTTPClient's own
+                // The wait is reported before it starts, as NetworkClient's own
                 // retries are: a reconnecting stream is never a silent stall.
-                if !http.observers.isEmpty, let httpRequest = try? http.makeHTTPRequest(request) {
+                if !http.observers.isEmpty, let httpRequest = try? http.makeTransportRequest(request) {
                     http.reportRetry(of: httpRequest, after: error, delay: wait, attempt: connection)
                 }
                 do {
@@ -70,10 +70,10 @@ struct FirebaseEventSource: Sendable {
     private func connect(_ continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation, attempt: Int)
         async -> Outcome
     {
-        let httpRequest: HTTPRequest
-        let response: HTTPStreamingResponse
+        let httpRequest: TransportRequest
+        let response: TransportStreamingResponse
         do {
-            httpRequest = try http.makeHTTPRequest(request)
+            httpRequest = try http.makeTransportRequest(request)
             response = try await http.stream(request, attempt: attempt)
         } catch {
             return outcome(for: error, receivedEvents: false)
@@ -114,15 +114,15 @@ struct FirebaseEventSource: Sendable {
     }
 
     private func read(
-        _ body: HTTPBody,
+        _ body: TransferBody,
         activity: StreamActivity,
-        request: HTTPRequest,
+        request: TransportRequest,
         into continuation: AsyncThrowingStream<FirebaseEvent, any Error>.Continuation
     ) async throws {
-        var parser = ServerSentEventParser()
+        var parser = ServerEventParser()
         for try await chunk in body {
             activity.touch()
-            let serverEvents: [ServerSentEvent]
+            let serverEvents: [ServerEvent]
             do {
                 serverEvents = try parser.consume(chunk)
             } catch {
@@ -159,7 +159,7 @@ struct FirebaseEventSource: Sendable {
     /// reported as a refused token is; `cancel` (the rules refuse the read)
     /// as `Permission denied` is, which depends on whether the stream was
     /// opened with credentials.
-    private func revoked(_ request: HTTPRequest, code: String, reason: String?) -> NetworkError {
+    private func revoked(_ request: TransportRequest, code: String, reason: String?) -> NetworkError {
         let failure = HTTPFailure(
             status: 401,
             method: request.method,
@@ -172,7 +172,7 @@ struct FirebaseEventSource: Sendable {
 
     /// A 2xx answer that is not an event stream (a captive portal's page, a
     /// proxy's error) cannot become one by reconnecting.
-    private func unexpectedContent(_ response: HTTPStreamingResponse, contentType: String) async -> NetworkError {
+    private func unexpectedContent(_ response: TransportStreamingResponse, contentType: String) async -> NetworkError {
         let body = (try? await response.collect(upTo: 64 * 1024).body) ?? Data()
         let error = DecodingError.dataCorrupted(
             DecodingError.Context(

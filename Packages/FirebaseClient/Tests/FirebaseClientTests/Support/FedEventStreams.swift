@@ -30,17 +30,17 @@ final class FedEventStreams: StreamingHTTPTransport {
         input?.yield(Data("event: \(event)\ndata: \(data)\n\n".utf8))
     }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-        HTTPResponse(status: 404, headers: [:], body: Data())
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
+        TransportResponse(status: 404, headers: [:], body: Data())
     }
 
-    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         let body = state.withLock { state in
             state.connections += 1
             while state.streams.count < state.connections { Self.addStream(to: &state) }
             return state.streams[state.connections - 1]
         }
-        return HTTPStreamingResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: body)
+        return TransportStreamingResponse(status: 200, headers: ["Content-Type": "text/event-stream"], body: body)
     }
 
     private static func addStream(to state: inout State) {

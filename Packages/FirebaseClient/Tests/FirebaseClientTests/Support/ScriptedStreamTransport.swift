@@ -8,14 +8,14 @@ struct ScriptedStreamTransport: StreamingHTTPTransport {
     let body: String
     var chunkSize = 7
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await stream(request).collect()
     }
 
-    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         let bytes = Array(body.utf8)
         let size = chunkSize
-        return HTTPStreamingResponse(
+        return TransportStreamingResponse(
             status: 200,
             headers: ["Content-Type": "text/event-stream"],
             body: AsyncThrowingStream { continuation in

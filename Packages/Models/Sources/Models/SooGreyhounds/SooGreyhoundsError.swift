@@ -4,7 +4,7 @@ import Networking
 /// What can go wrong reading a SooGreyhounds response beyond malformed JSON.
 ///
 /// Thrown from decoding, so a `JSONDecoder` passes it through unchanged and
-/// Networking's `HTTPClient` reports it as `NetworkError.decodingFailed`
+/// Networking's `NetworkClient` reports it as `NetworkError.decodingFailed`
 /// with ``description`` as the reason.
 public enum SooGreyhoundsError: Error, Sendable, Equatable, CustomStringConvertible, LocalizedError {
     /// The list had photos and none of them decoded: the lesson's

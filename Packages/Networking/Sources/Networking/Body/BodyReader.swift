@@ -48,7 +48,7 @@ public final class BodyReader: @unchecked Sendable {
 
     /// A reader from the body's first byte, or `nil` for a body of async
     /// chunks, which is read with `for try await` instead.
-    public init?(_ body: HTTPBody) {
+    public init?(_ body: TransferBody) {
         var pieces: [Piece] = []
         guard Self.flatten(body.source, into: &pieces) else { return nil }
         self.pieces = pieces
@@ -60,7 +60,7 @@ public final class BodyReader: @unchecked Sendable {
         try? file?.handle.close()
     }
 
-    private static func flatten(_ source: HTTPBody.Source, into pieces: inout [Piece]) -> Bool {
+    private static func flatten(_ source: TransferBody.Source, into pieces: inout [Piece]) -> Bool {
         switch source {
         case .bytes(let data):
             pieces.append(.bytes(data))
@@ -70,6 +70,10 @@ public final class BodyReader: @unchecked Sendable {
             for part in form.encodedSources() where !flatten(part, into: &pieces) {
                 return false
             }
+        case .json(let value):
+            // A client encodes it before a transport sees it; a transport
+            // handed one by hand gets the plain encoder's JSON.
+            pieces.append(.bytes((try? value.encoded(with: JSONEncoder())) ?? Data()))
         case .chunks:
             return false
         }

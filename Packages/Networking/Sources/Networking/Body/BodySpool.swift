@@ -15,7 +15,7 @@ struct BodySpool: Sendable {
 
     /// A file body is checked against its declared length before it is
     /// sent; anything else is copied.
-    static func file(for body: HTTPBody) async throws(NetworkError) -> BodySpool {
+    static func file(for body: TransferBody) async throws(NetworkError) -> BodySpool {
         if case .file(let url, let length) = body.source {
             let spool = BodySpool(url: url, declared: length, length: length, cleanup: nil)
             try spool.checkUnchanged()
@@ -31,7 +31,7 @@ struct BodySpool: Sendable {
             let handle = try FileHandle(forWritingTo: url)
             defer { try? handle.close() }
             // Progress is what is sent, not what is copied.
-            for try await chunk in HTTPBody(source: body.source, length: body.length) {
+            for try await chunk in TransferBody(source: body.source, length: body.length) {
                 try handle.write(contentsOf: chunk)
                 length += chunk.count
             }

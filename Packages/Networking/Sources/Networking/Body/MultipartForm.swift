@@ -10,7 +10,7 @@ import Foundation
 /// var form = MultipartForm()
 /// form.append("Sunny afternoon", name: "title")
 /// try form.append(fileAt: photoURL, name: "photo")  // image/jpeg, from .jpg
-/// let request = Request<Data>.post("services/upload/").multipart(form)
+/// let request = NetworkRequest<Data>.post("services/upload/").multipart(form)
 /// ```
 ///
 /// Field names and filenames are escaped as the HTML standard escapes them:
@@ -84,7 +84,7 @@ public struct MultipartForm: Sendable, Hashable {
     public mutating func append(_ data: Data, name: String, filename: String, contentType: String? = nil) {
         append(
             Part(
-                name: name, filename: filename, contentType: contentType ?? MediaType.forFilename(filename),
+                name: name, filename: filename, contentType: contentType ?? ContentType.forFilename(filename),
                 content: .data(data)))
     }
 
@@ -105,7 +105,7 @@ public struct MultipartForm: Sendable, Hashable {
         let filename = filename ?? url.lastPathComponent
         append(
             Part(
-                name: name, filename: filename, contentType: contentType ?? MediaType.forFilename(filename),
+                name: name, filename: filename, contentType: contentType ?? ContentType.forFilename(filename),
                 content: .file(url, length: length)))
     }
 
@@ -123,8 +123,8 @@ public struct MultipartForm: Sendable, Hashable {
     }
 
     /// The form as a body, read as it is sent.
-    public var body: HTTPBody {
-        HTTPBody(source: .multipart(self), length: length)
+    public var body: TransferBody {
+        TransferBody(source: .multipart(self), length: length, contentType: contentType)
     }
 
     /// The number of bytes of the encoded form.
@@ -136,8 +136,8 @@ public struct MultipartForm: Sendable, Hashable {
     }
 
     /// The encoded form as bytes and files, in order.
-    func encodedSources() -> [HTTPBody.Source] {
-        var sources: [HTTPBody.Source] = []
+    func encodedSources() -> [TransferBody.Source] {
+        var sources: [TransferBody.Source] = []
         for part in parts {
             var head = Data("--\(boundary)\r\n".utf8)
             head.append(header(of: part))

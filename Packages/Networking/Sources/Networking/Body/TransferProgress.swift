@@ -5,7 +5,7 @@
 /// from its first byte.
 ///
 /// ```swift
-/// let request = Request<Data>.post("upload")
+/// let request = NetworkRequest<Data>.post("upload")
 ///     .multipart(form)
 ///     .uploadProgress { progress in
 ///         print("\(progress.completed) of \(progress.total.map(String.init) ?? "?") bytes")

@@ -5,7 +5,7 @@
 public struct NetworkTask: Sendable {
     private let task: Task<Void, Never>
 
-    /// Wraps the task that runs a request, so clients built on ``HTTPClient``
+    /// Wraps the task that runs a request, so clients built on ``NetworkClient``
     /// can hand the same handle to their callers.
     public init(_ task: Task<Void, Never>) {
         self.task = task

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How ``HTTPClient`` follows a redirect, as RFC 9110 (§15.4) says and
+/// How ``NetworkClient`` follows a redirect, as RFC 9110 (§15.4) says and
 /// browsers do, identically over every transport.
 ///
 /// - 307 and 308 repeat the request as it was, method and body included.
@@ -15,8 +15,8 @@ enum Redirect {
     /// The request to send after `status`, or `nil` when it is not a
     /// redirect this client follows.
     static func request(
-        after status: Int, headers: HTTPHeaders, from request: HTTPRequest, redactor: Redactor
-    ) -> HTTPRequest? {
+        after status: Int, headers: HeaderFields, from request: TransportRequest, redactor: Redactor
+    ) -> TransportRequest? {
         switch status {
         case 301, 302, 303, 307, 308: break
         default: return nil

@@ -5,7 +5,7 @@ extension Result {
     ///
     /// ```swift
     /// async let profile = Result.capturing { () async throws(NetworkError) in
-    ///     try await client.send(Request<Profile>.get("profile/1"))
+    ///     try await client.send(NetworkRequest<Profile>.get("profile/1"))
     /// }
     /// ```
     ///

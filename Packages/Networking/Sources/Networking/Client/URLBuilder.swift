@@ -5,7 +5,7 @@ import Foundation
 /// A client splits its base URL once (``Base``); each request's URL is then
 /// one string, parsed once. Splitting the base with `URLComponents` and
 /// rebuilding the URL through it on every request took about half of
-/// `makeHTTPRequest`'s 2.3 µs (issue 28's profile).
+/// `makeTransportRequest`'s 2.3 µs (issue 28's profile).
 enum URLBuilder {
     /// A base URL in the parts a request's URL is written from.
     struct Base: Sendable {

@@ -4,7 +4,7 @@ import Foundation
 /// Firebase location read raw, an Airtable record's fields of unknown types.
 ///
 /// ```swift
-/// let tree = try await client.send(Request<JSON>.get("posts").pathExtension("json"))
+/// let tree = try await client.send(NetworkRequest<JSON>.get("posts").pathExtension("json"))
 /// tree["-LJNQ2zNeL4bwG1qpwYB"]?["sender"]  // .string("Spencer")
 /// let post = try tree.decode(Post.self)
 /// ```

@@ -5,7 +5,7 @@ import Foundation
 /// The real Bankey server wrote its files that way. Some JSON parsers accept
 /// them (swift-foundation's does), others reject them. The Models package's
 /// Bankey decoders retry a failed decode once with the commas removed, so
-/// the result is the same on every platform; ``HTTPClient`` itself decodes
+/// the result is the same on every platform; ``NetworkClient`` itself decodes
 /// every other API's JSON as it is. Commas inside strings are left alone.
 public enum TrailingCommas {
     /// The JSON text with every comma that precedes only whitespace and a

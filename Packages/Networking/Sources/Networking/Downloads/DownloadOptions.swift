@@ -1,6 +1,6 @@
 import Foundation
 
-/// How ``HTTPClient/download(_:to:options:)`` downloads a file.
+/// How ``NetworkClient/download(_:to:options:)`` downloads a file.
 public struct DownloadOptions: Sendable {
     /// The most bytes the file may have; a larger one fails with
     /// ``NetworkError/responseTooLarge(limit:)`` and leaves nothing behind.
@@ -32,7 +32,7 @@ public struct Download: Sendable, Hashable {
     /// The file's size in bytes.
     public var byteCount: Int
     /// The header fields of the response that began the file.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// How many times the download was taken up again after it was cut off.
     public var resumes: Int
 }

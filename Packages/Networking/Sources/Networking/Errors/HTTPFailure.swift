@@ -12,7 +12,7 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
     /// The server's own error message, parsed from the body when it has one.
     public var message: ServerMessage?
     /// The response headers.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The whole response body. Firebase's 412 carries the current value here.
     public var body: Data
     /// How long the server asked the client to wait (`Retry-After`, in seconds
@@ -30,7 +30,7 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         method: HTTPMethod,
         url: String,
         message: ServerMessage? = nil,
-        headers: HTTPHeaders = [:],
+        headers: HeaderFields = [:],
         body: Data = Data(),
         retryAfter: Duration? = nil,
         carriedCredentials: Bool = false

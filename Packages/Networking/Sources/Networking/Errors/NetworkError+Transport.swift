@@ -11,7 +11,7 @@ extension NetworkError {
     /// (SwiftNIO, the Sandbox) can throw the precise case itself. Free text
     /// from the underlying error is redacted: `URLError`'s user info carries
     /// the failing URL, API keys and all.
-    public init(transportError error: any Error, request: HTTPRequest, redactor: Redactor = Redactor()) {
+    public init(transportError error: any Error, request: TransportRequest, redactor: Redactor = Redactor()) {
         if let error = error as? NetworkError {
             self = error
             return
@@ -40,7 +40,7 @@ extension NetworkError {
         )
     }
 
-    private init(urlError: URLError, request: HTTPRequest, redactor: Redactor) {
+    private init(urlError: URLError, request: TransportRequest, redactor: Redactor) {
         switch urlError.code {
         case .cancelled:
             self = .cancelled

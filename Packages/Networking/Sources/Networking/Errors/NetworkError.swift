@@ -63,15 +63,15 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     /// stream) grew past the limit set for it, in bytes; the request was
     /// stopped rather than let it exhaust memory.
     case responseTooLarge(limit: Int)
-    /// The server kept redirecting past ``HTTPClient/maxRedirects`` hops (or
+    /// The server kept redirecting past ``NetworkClient/maxRedirects`` hops (or
     /// in a loop); the failure is the last redirect response.
     case tooManyRedirects(HTTPFailure)
     /// A body ended before the length it declared: a response shorter than
     /// its `Content-Length`, or a streamed request body that yielded fewer
-    /// (or more) bytes than its ``HTTPBody/length``.
+    /// (or more) bytes than its ``TransferBody/length``.
     case incompleteBody(expected: Int, received: Int)
     /// A request body that can be sent only once (a one-shot
-    /// ``HTTPBody`` stream) would have had to be sent again, for a retry or
+    /// ``TransferBody`` stream) would have had to be sent again, for a retry or
     /// a `307`/`308` redirect; the request stopped rather than send a
     /// partial body.
     case bodyNotReplayable

@@ -4,7 +4,7 @@ import Foundation
 ///
 /// ``parse(_:)`` reads the shapes most JSON APIs share, and nothing
 /// specific to one API; a client whose API writes its own shape reads it
-/// with ``HTTPClient/messageParser`` (Airtable's client reads its `type`
+/// with ``NetworkClient/messageParser`` (Airtable's client reads its `type`
 /// and its batch `errors` that way):
 ///
 /// | Body | `code` | `message` |

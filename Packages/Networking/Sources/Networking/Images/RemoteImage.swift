@@ -8,7 +8,7 @@ import Foundation
 /// ``NetworkError/notAnImage(_:)``, the lesson's `imageCreationError`.
 ///
 /// ```swift
-/// let image = try await client.send(Request<RemoteImage>.image(photo.remoteURL.path))
+/// let image = try await client.send(NetworkRequest<RemoteImage>.image(photo.remoteURL.path))
 /// print(image.format, image.width, image.height)  // jpeg 1600 1067
 /// ```
 public struct RemoteImage: Sendable, Hashable {
@@ -110,11 +110,11 @@ public struct RemoteImage: Sendable, Hashable {
     }
 }
 
-extension Request where Value == RemoteImage {
+extension NetworkRequest where Value == RemoteImage {
     /// A `GET` whose body must be an image; anything else fails with
     /// ``NetworkError/notAnImage(_:)``.
     public static func image(_ path: String) -> Self {
-        Request(method: .get, path: path) { response, _ in
+        NetworkRequest(method: .get, path: path) { response, _ in
             try RemoteImage(data: response.body)
         }
     }

@@ -6,7 +6,7 @@ import Foundation
 ///
 /// ```swift
 /// let tokens = AccessTokenStore { () async throws(NetworkError) in
-///     try await authServer.send(Request<TokenResponse>.post("oauth/token").jsonBody(refreshGrant)).accessToken
+///     try await authServer.send(NetworkRequest<TokenResponse>.post("oauth/token").jsonBody(refreshGrant)).accessToken
 /// }
 /// client.interceptors.append(BearerTokenInterceptor(tokens: tokens))
 /// ```
@@ -55,9 +55,9 @@ public struct BearerTokenInterceptor: HTTPInterceptor {
     /// Sends the request with the current token; after a `401`, once more
     /// with a new one.
     public func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         let token = try await tokens.current()
         do {
@@ -68,7 +68,7 @@ public struct BearerTokenInterceptor: HTTPInterceptor {
         }
     }
 
-    private func signed(_ request: HTTPRequest, with token: String) -> HTTPRequest {
+    private func signed(_ request: TransportRequest, with token: String) -> TransportRequest {
         var request = request
         switch placement {
         case .authorizationHeader:

@@ -2,7 +2,7 @@
 /// retry.
 public struct FailedAttempt: Sendable {
     /// The request as the client made it, before any interceptor changed it.
-    public var request: HTTPRequest
+    public var request: TransportRequest
     /// Why the attempt failed.
     public var error: NetworkError
     /// The number of the attempt that failed, from 1.
@@ -10,11 +10,11 @@ public struct FailedAttempt: Sendable {
     /// The time since the first attempt started.
     public var elapsed: Duration
     /// Whether the request is safe to send twice (see
-    /// ``Request/isIdempotent``).
+    /// ``NetworkRequest/isIdempotent``).
     public var isIdempotent: Bool
 
     /// Creates the description of a failed attempt.
-    public init(request: HTTPRequest, error: NetworkError, attempt: Int, elapsed: Duration, isIdempotent: Bool) {
+    public init(request: TransportRequest, error: NetworkError, attempt: Int, elapsed: Duration, isIdempotent: Bool) {
         self.request = request
         self.error = error
         self.attempt = attempt

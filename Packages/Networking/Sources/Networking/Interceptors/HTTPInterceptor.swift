@@ -1,10 +1,10 @@
-/// A step between ``HTTPClient`` and the wire: it can change the request,
+/// A step between ``NetworkClient`` and the wire: it can change the request,
 /// look at or replace the response or the error, answer on its own, send the
 /// request again, and decide whether a failed attempt is retried.
 ///
-/// A client runs its ``HTTPClient/interceptors`` in order for every attempt,
+/// A client runs its ``NetworkClient/interceptors`` in order for every attempt,
 /// the first outermost, around the transport and the redirects it follows;
-/// streaming requests (``HTTPClient/stream(_:attempt:)``) pass through the same
+/// streaming requests (``NetworkClient/stream(_:attempt:)``) pass through the same
 /// chain, with the response's head as soon as it arrives. Each interceptor
 /// receives the request as the ones before it left it and a `next` that
 /// carries it the rest of the way; what `next` returns is a 2xx response,
@@ -14,8 +14,8 @@
 /// ```swift
 /// struct UserAgent: HTTPInterceptor {
 ///     func intercept<Response: InterceptedResponse>(
-///         _ request: HTTPRequest, attempt: Int,
-///         next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+///         _ request: TransportRequest, attempt: Int,
+///         next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
 ///     ) async throws(NetworkError) -> Response {
 ///         var request = request
 ///         request.headers["User-Agent"] = "Lessons/1.0"
@@ -49,12 +49,12 @@ public protocol HTTPInterceptor: Sendable {
     ///     and the transport, following redirects; returns a 2xx response
     ///     (whole, or the head of a stream) or throws the error anything else
     ///     stands for. Call it once, again to retry within the attempt, or
-    ///     not at all to answer from elsewhere (`Response(HTTPResponse(…))`).
+    ///     not at all to answer from elsewhere (`Response(TransportResponse(…))`).
     /// - Returns: The response the client decodes or streams.
     func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response
 
     /// Whether a failed attempt is made again, and after how long. The
@@ -70,9 +70,9 @@ extension HTTPInterceptor {
     /// Hands the request on unchanged: for an interceptor that only decides
     /// retries.
     public func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         try await next(request)
     }

@@ -3,7 +3,7 @@
 /// took, the bytes each way, and how it ended (`response`, `revalidated` or
 /// `failure`). For a stream, the time is until its head arrived.
 ///
-/// The ``HTTPClient/observers`` already see every hop on the wire; this
+/// The ``NetworkClient/observers`` already see every hop on the wire; this
 /// interceptor measures a span of the chain instead. Put it first to
 /// include everything the other interceptors do (a token refresh
 /// included), last to measure only the wire:
@@ -27,14 +27,14 @@ public struct MetricsInterceptor: HTTPInterceptor {
 
     /// Hands the request on and reports what it cost.
     public func intercept<Response: InterceptedResponse>(
-        _ request: HTTPRequest,
+        _ request: TransportRequest,
         attempt: Int,
-        next: @Sendable (HTTPRequest) async throws(NetworkError) -> Response
+        next: @Sendable (TransportRequest) async throws(NetworkError) -> Response
     ) async throws(NetworkError) -> Response {
         let started = ContinuousClock.now
         let outcome = await Result.capturing { () async throws(NetworkError) in try await next(request) }
         let event: NetworkLogRecord.Event
-        let headers: HTTPHeaders
+        let headers: HeaderFields
         let received: Int?
         switch outcome {
         case .success(let response):

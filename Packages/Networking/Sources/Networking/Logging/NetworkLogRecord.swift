@@ -1,6 +1,6 @@
 import Foundation
 
-/// One event of a client's traffic, as its ``HTTPClient/observers`` see it.
+/// One event of a client's traffic, as its ``NetworkClient/observers`` see it.
 ///
 /// Each attempt is a `request`, then for every redirect followed a
 /// `redirect` and the next hop's `request`, and it ends with one `response`,
@@ -49,7 +49,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// The URL, redacted.
     public var url: String
     /// The request headers (for a request) or response headers, redacted.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// Which attempt this is, starting at 1.
     public var attempt: Int
     /// The time from sending to the end of this attempt; `nil` for a request.
@@ -64,7 +64,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         event: Event,
         method: HTTPMethod,
         url: String,
-        headers: HTTPHeaders,
+        headers: HeaderFields,
         attempt: Int,
         duration: Duration? = nil,
         bytesSent: Int,
@@ -83,7 +83,7 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// The record of `event` for `request`, its URL and `headers` redacted
     /// by `redactor`: how the client and ``MetricsInterceptor`` build theirs.
     init(
-        _ event: Event, of request: HTTPRequest, headers: HTTPHeaders, attempt: Int, duration: Duration?,
+        _ event: Event, of request: TransportRequest, headers: HeaderFields, attempt: Int, duration: Duration?,
         received: Int?, redactor: Redactor
     ) {
         self.init(

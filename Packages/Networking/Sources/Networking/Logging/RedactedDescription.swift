@@ -35,7 +35,7 @@ extension RedactedDescription {
     }
 }
 
-extension HTTPHeaders: RedactedDescription {
+extension HeaderFields: RedactedDescription {
     /// Every field, with the values of secret ones (``Redactor``'s defaults)
     /// replaced.
     public var redactedFields: KeyValuePairs<String, Any> {
@@ -43,7 +43,7 @@ extension HTTPHeaders: RedactedDescription {
     }
 }
 
-extension HTTPRequest: RedactedDescription {
+extension TransportRequest: RedactedDescription {
     /// The method, the URL and headers redacted, and the body's size.
     public var redactedFields: KeyValuePairs<String, Any> {
         let redactor = Redactor()
@@ -54,7 +54,7 @@ extension HTTPRequest: RedactedDescription {
     }
 }
 
-extension Request: RedactedDescription {
+extension NetworkRequest: RedactedDescription {
     /// The method, path, query and headers with secret values redacted, and
     /// the body's kind; never a secret.
     public var redactedFields: KeyValuePairs<String, Any> {
@@ -67,7 +67,7 @@ extension Request: RedactedDescription {
     }
 }
 
-extension HTTPClient: RedactedDescription {
+extension NetworkClient: RedactedDescription {
     /// The base URL, default headers and query with secrets redacted, and
     /// the types of the transport and the interceptors (which may hold
     /// secrets of their own).

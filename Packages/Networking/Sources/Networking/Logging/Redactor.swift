@@ -107,10 +107,10 @@ public struct Redactor: Sendable {
     }
 
     /// The headers with secret values replaced.
-    public func redact(_ headers: HTTPHeaders) -> HTTPHeaders {
+    public func redact(_ headers: HeaderFields) -> HeaderFields {
         // Most have no secret: handed back as they are, uncopied.
         guard headers.contains(where: { isSecret(name: $0.name) }) else { return headers }
-        return HTTPHeaders(
+        return HeaderFields(
             headers.map { field in
                 (field.name, isSecret(name: field.name) ? replacement : field.value)
             }

@@ -3,7 +3,7 @@ import Foundation
 /// When and how long to wait before sending a failed request again.
 ///
 /// Only requests that are safe to repeat are retried: `GET`, `HEAD`, `PUT`,
-/// `DELETE`, `PATCH`, or any request marked ``Request/idempotent(_:)``. A plain
+/// `DELETE`, `PATCH`, or any request marked ``NetworkRequest/idempotent(_:)``. A plain
 /// `POST` is not, because a second attempt could create a second record. An
 /// API that proves a refused request did nothing (Airtable's 429) says so
 /// with an interceptor's ``HTTPInterceptor/retryDecision(for:)``, which
@@ -22,7 +22,7 @@ import Foundation
 /// call waiting for a day.
 ///
 /// ```swift
-/// var client = HTTPClient(baseURL: url)
+/// var client = NetworkClient(baseURL: url)
 /// client.retryPolicy = RetryPolicy(maxAttempts: 5, deadline: .seconds(60))
 /// ```
 public struct RetryPolicy: Sendable {

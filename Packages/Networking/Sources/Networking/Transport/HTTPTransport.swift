@@ -4,12 +4,12 @@
 /// ``URLSessionTransport`` is the default. The Sandbox package provides an
 /// in-process transport that answers from its emulators without sockets, and
 /// the AsyncHTTPClientTransport package one on SwiftNIO. Transports throw
-/// whatever their stack throws; ``HTTPClient`` maps it to ``NetworkError``.
+/// whatever their stack throws; ``NetworkClient`` maps it to ``NetworkError``.
 ///
 /// ```swift
 /// struct Recording: HTTPTransport {
-///     func send(_ request: HTTPRequest) async throws -> HTTPResponse {
-///         HTTPResponse(status: 200, body: Data("[]".utf8))
+///     func send(_ request: TransportRequest) async throws -> TransportResponse {
+///         TransportResponse(status: 200, body: Data("[]".utf8))
 ///     }
 /// }
 /// ```
@@ -18,7 +18,7 @@ public protocol HTTPTransport: Sendable {
     ///
     /// A non-2xx status is not an error at this level. Cancelling the calling
     /// task cancels the request.
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse
+    func send(_ request: TransportRequest) async throws -> TransportResponse
 }
 
 /// A transport that can also deliver a response body as it arrives.
@@ -28,6 +28,6 @@ public protocol HTTPTransport: Sendable {
 /// it on the data delegate instead.
 public protocol StreamingHTTPTransport: HTTPTransport {
     /// Sends `request` and returns as soon as the response head arrives; the
-    /// body follows in ``HTTPStreamingResponse/body``.
-    func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse
+    /// body follows in ``TransportStreamingResponse/body``.
+    func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse
 }

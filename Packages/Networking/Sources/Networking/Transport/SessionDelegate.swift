@@ -5,7 +5,7 @@ import Foundation
 #endif
 
 /// The one delegate of a ``URLSessionTransport``'s session: it collects
-/// plain responses, streams the others, leaves redirects to ``HTTPClient``
+/// plain responses, streams the others, leaves redirects to ``NetworkClient``
 /// and answers authentication challenges, routing every callback to its
 /// request by task identifier.
 ///
@@ -43,7 +43,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         /// however the connection ended.
         func failure(_ error: any Error) -> any Error {
             guard let head,
-                let declared = HTTPResponse.declaredLength(
+                let declared = TransportResponse.declaredLength(
                     status: head.statusCode, headers: URLSessionTransport.headers(of: head), method: method),
                 body.count < declared, (error as? URLError)?.code != .cancelled
             else { return error }
@@ -88,7 +88,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// The callbacks only collect the head and the bytes; the head is
     /// converted and checked here, on the caller's task, rather than on the
     /// session's queue that every request shares.
-    func collect(_ task: URLSessionDataTask, method: HTTPMethod, upload: Upload?) async throws -> HTTPResponse {
+    func collect(_ task: URLSessionDataTask, method: HTTPMethod, upload: Upload?) async throws -> TransportResponse {
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 start(task, feeding: .collecting(CollectedResponse(continuation, method: method)), upload: upload)
@@ -97,7 +97,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             abandon(task)
         }
         let headers = URLSessionTransport.headers(of: head)
-        if let declared = HTTPResponse.declaredLength(status: head.statusCode, headers: headers, method: method),
+        if let declared = TransportResponse.declaredLength(status: head.statusCode, headers: headers, method: method),
             body.count < declared
         {
             // Completed without an error but short of its length: the
@@ -105,11 +105,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             // body is never handed on as a success.
             throw NetworkError.incompleteBody(expected: declared, received: body.count)
         }
-        return HTTPResponse(status: head.statusCode, headers: headers, body: body)
+        return TransportResponse(status: head.statusCode, headers: headers, body: body)
     }
 
     /// Runs `task` and returns as soon as its head arrives.
-    func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> HTTPStreamingResponse {
+    func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> TransportStreamingResponse {
         let queue = ChunkQueue(limit: maxStreamBacklog) { [canceller] in
             canceller.cancel(task)
         }
@@ -121,10 +121,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             abandon(task)
         }
         let reader = ChunkQueueReader(queue)
-        let body = HTTPBody(
+        let body = TransferBody(
             source: .chunks(ChunkSource(isReplayable: false) { { try await reader.queue.next() } }), length: nil,
             drain: { sink in queue.drain(into: sink) })
-        return HTTPStreamingResponse(
+        return TransportStreamingResponse(
             status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body)
     }
 
@@ -208,7 +208,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 
-    /// Redirects are followed by ``HTTPClient``, which keeps the method and
+    /// Redirects are followed by ``NetworkClient``, which keeps the method and
     /// body for 307 and 308 and never forwards credentials to another
     /// origin; FoundationNetworking on Linux re-sends a 307's POST without
     /// its body. So the transport hands the 3xx back as it is.

@@ -11,7 +11,7 @@ import Foundation
 /// does not exist on Linux, and plain requests need it so a `401` with
 /// `WWW-Authenticate` arrives at once (FoundationNetworking would otherwise
 /// wait forever for credentials, swift-corelibs-foundation#5456). Redirects
-/// are not followed here but by ``HTTPClient``, the same way on every
+/// are not followed here but by ``NetworkClient``, the same way on every
 /// transport.
 ///
 /// Bodies are bounded (<doc:Bounds> lists every bound): a response larger
@@ -24,7 +24,7 @@ import Foundation
 ///
 /// ```swift
 /// let transport = URLSessionTransport(configuration: .ephemeral, maxBodySize: 32 << 20)
-/// let client = HTTPClient(baseURL: url, transport: transport)
+/// let client = NetworkClient(baseURL: url, transport: transport)
 /// ```
 ///
 /// Create one transport and share it (``shared`` suits most apps). On Linux,
@@ -99,14 +99,14 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// task is cancelled, and the data task is cancelled from another queue
     /// rather than through `URLSession.data(for:)`, whose cancellation can
     /// deadlock on Linux.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         try await withBody(of: request) { task, upload in
             try await delegate.collect(task, method: request.method, upload: upload)
         }
     }
 
     /// Sends the request and streams the body through the data delegate.
-    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    public func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         try await withBody(of: request) { task, upload in
             try await delegate.stream(task, upload: upload)
         }
@@ -132,12 +132,12 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// failed (a file that changed, a stream that broke), that error is
     /// thrown rather than the session's.
     private func withBody<Answer>(
-        of request: HTTPRequest, _ start: (URLSessionDataTask, SessionDelegate.Upload?) async throws -> Answer
+        of request: TransportRequest, _ start: (URLSessionDataTask, SessionDelegate.Upload?) async throws -> Answer
     ) async throws -> Answer {
         var urlRequest = Self.urlRequest(for: request)
         guard let body = request.body else { return try await start(session.dataTask(with: urlRequest), nil) }
         // The session counts what it sends; the body's own readers must not.
-        let unobserved = HTTPBody(source: body.source, length: body.length)
+        let unobserved = TransferBody(source: body.source, length: body.length)
         if let data = body.data {
             urlRequest.httpBody = data
             let upload = body.progress.map { SessionDelegate.Upload(progress: $0) }
@@ -156,7 +156,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
             } else {
                 let spool = try await BodySpool.file(for: unobserved)
                 cleanup = spool.cleanup
-                guard let copied = BodyReader(HTTPBody(source: .file(spool.url, length: spool.length), length: nil))
+                guard let copied = BodyReader(TransferBody(source: .file(spool.url, length: spool.length), length: nil))
                 else { throw NetworkError.bodyNotReplayable }
                 reader = copied
             }
@@ -190,7 +190,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     }
 
     /// The request without its body, which ``withBody(of:_:)`` adds.
-    static func urlRequest(for request: HTTPRequest) -> URLRequest {
+    static func urlRequest(for request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
         // `GET` is the default; setting it anyway normalizes the string
         // again on every request.
@@ -214,17 +214,17 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     /// every comparison of the sort, casting through `AnyHashable`'s box,
     /// a second array, and formatting values that already are strings
     /// (about 1.6 µs for seven fields, from 2.8 µs).
-    static func headers(of response: HTTPURLResponse) -> HTTPHeaders {
+    static func headers(of response: HTTPURLResponse) -> HeaderFields {
         let all = response.allHeaderFields
-        var fields: [HTTPHeaders.Field] = []
+        var fields: [HeaderFields.Field] = []
         fields.reserveCapacity(all.count)
         for (name, value) in all {
             // `base`: casting the `AnyHashable` itself goes through its box.
             guard let name = name.base as? String else { continue }
-            fields.append(HTTPHeaders.Field(name: name, value: value as? String ?? "\(value)"))
+            fields.append(HeaderFields.Field(name: name, value: value as? String ?? "\(value)"))
         }
         fields.sort { $0.name.caseInsensitivePrecedes($1.name) }
-        return HTTPHeaders(fields: fields)
+        return HeaderFields(fields: fields)
     }
 }
 

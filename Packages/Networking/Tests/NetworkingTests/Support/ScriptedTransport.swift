@@ -5,24 +5,24 @@ import Networking
 /// tests of status mapping and retry timing. Client packages never need one:
 /// they test against the Sandbox.
 final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
-    typealias Step = @Sendable (HTTPRequest) throws -> HTTPResponse
+    typealias Step = @Sendable (TransportRequest) throws -> TransportResponse
 
     private let lock = NSLock()
     private var steps: [Step]
-    private var sent: [HTTPRequest] = []
+    private var sent: [TransportRequest] = []
 
     init(_ steps: [Step]) {
         self.steps = steps
     }
 
     /// Answers every request with the same response.
-    convenience init(always response: HTTPResponse) {
+    convenience init(always response: TransportResponse) {
         self.init([{ _ in response }])
     }
 
-    var requests: [HTTPRequest] { lock.withLock { sent } }
+    var requests: [TransportRequest] { lock.withLock { sent } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         let step = lock.withLock { () -> Step in
             sent.append(request)
             return steps.count > 1 ? steps.removeFirst() : steps[0]
@@ -31,9 +31,9 @@ final class ScriptedTransport: HTTPTransport, @unchecked Sendable {
     }
 }
 
-extension HTTPResponse {
-    static func json(_ text: String, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
-        HTTPResponse(
+extension TransportResponse {
+    static func json(_ text: String, status: Int = 200, headers: HeaderFields = [:]) -> TransportResponse {
+        TransportResponse(
             status: status, headers: headers.merging(["Content-Type": "application/json"]), body: Data(text.utf8))
     }
 }
@@ -72,8 +72,8 @@ func makeClient(
     baseURL: String = "https://api.example.test",
     maxAttempts: Int = 3,
     deadline: Duration? = .seconds(60)
-) -> HTTPClient {
-    HTTPClient(
+) -> NetworkClient {
+    NetworkClient(
         baseURL: URL(string: baseURL)!,
         transport: transport,
         retryPolicy: RetryPolicy(

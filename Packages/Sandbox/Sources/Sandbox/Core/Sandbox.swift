@@ -14,7 +14,7 @@ import Foundation
 ///
 /// ```swift
 /// let sandbox = try await Sandbox()
-/// let client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
+/// let client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
 /// try sandbox.faults.inject(Fault(path: "/posts/*", status: 503, headers: ["Retry-After": "1"]))
 /// ```
 public final class Sandbox: Sendable {

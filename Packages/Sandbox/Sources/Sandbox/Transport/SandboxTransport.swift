@@ -32,20 +32,20 @@ public struct SandboxTransport: StreamingHTTPTransport {
     }
 
     /// Answers the request completely.
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    public func send(_ request: TransportRequest) async throws -> TransportResponse {
         let response = try await stream(request)
         return try await response.collect(upTo: Int.max)
     }
 
     /// Answers the request, streaming the body as the emulator produces it.
-    public func stream(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    public func stream(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         var body = Data()
         if let requestBody = request.body {
             do {
                 body = try await requestBody.collect(upTo: maxRequestBodySize)
             } catch .responseTooLarge {
-                return HTTPStreamingResponse(
-                    HTTPResponse(
+                return TransportStreamingResponse(
+                    TransportResponse(
                         status: 413, headers: ["Content-Type": "text/plain", "Connection": "close"],
                         body: Data("The request body is larger than \(maxRequestBodySize) bytes.".utf8)))
             }
@@ -58,15 +58,17 @@ public struct SandboxTransport: StreamingHTTPTransport {
         case .dropConnection:
             throw URLError(.networkConnectionLost)
         case .data(let data):
-            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: HTTPBody(data))
+            return TransportStreamingResponse(
+                status: response.status, headers: response.headers, body: TransferBody(data))
         case .stream(let chunks):
             // Read directly: when the reader stops, or its task is cancelled,
             // the stream ends and the emulator's subscription with it.
-            return HTTPStreamingResponse(status: response.status, headers: response.headers, body: HTTPBody(chunks))
+            return TransportStreamingResponse(
+                status: response.status, headers: response.headers, body: TransferBody(chunks))
         }
     }
 
-    static func sandboxRequest(for request: HTTPRequest, body: Data) -> SandboxRequest {
+    static func sandboxRequest(for request: TransportRequest, body: Data) -> SandboxRequest {
         let components = URLComponents(url: request.url, resolvingAgainstBaseURL: true)
         var headers = request.headers
         if !headers.contains("Host"), let host = request.url.host {

@@ -62,7 +62,7 @@ struct FaultTests {
         #expect(throws: FaultError.self) { try injector.inject(tooLong) }
         let bigBody = Fault(path: "/*", status: 500, body: Data(count: Fault.maxBodySize + 1))
         #expect(throws: FaultError.self) { try injector.inject(bigBody) }
-        var headers = HTTPHeaders()
+        var headers = HeaderFields()
         for index in 0...Fault.maxHeaders { headers.add(name: "X-\(index)", value: "1") }
         #expect(throws: FaultError.self) { try injector.inject(Fault(path: "/*", status: 500, headers: headers)) }
         #expect(throws: FaultError.self) {

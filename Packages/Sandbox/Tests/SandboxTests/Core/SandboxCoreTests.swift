@@ -90,10 +90,10 @@ struct SandboxCoreTests {
     @Test("Through the transport, a dropped connection is connectionLost and a slow answer times out")
     func transport() async throws {
         let sandbox = try await Sandbox()
-        var client = HTTPClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox), retryPolicy: .never)
+        var client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox), retryPolicy: .never)
         try sandbox.faults.inject(Fault(path: "/bankey/*", action: .dropConnection))
         await #expect {
-            try await client.send(Request<Data>.get("bankey/profile/1"))
+            try await client.send(NetworkRequest<Data>.get("bankey/profile/1"))
         } throws: { error in
             if case NetworkError.connectionLost = error { return true }
             return false
@@ -101,7 +101,7 @@ struct SandboxCoreTests {
         sandbox.faults.setLatency(.seconds(5))
         client.timeout = .milliseconds(100)
         await #expect {
-            try await client.send(Request<Data>.get("bankey/profile/1"))
+            try await client.send(NetworkRequest<Data>.get("bankey/profile/1"))
         } throws: { error in
             if case NetworkError.timedOut = error { return true }
             return false

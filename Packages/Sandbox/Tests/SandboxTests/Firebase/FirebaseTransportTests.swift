@@ -21,7 +21,7 @@ struct FirebaseTransportTests {
         // the stream is released, which is how the emulator learns it left.
         let reader = Task {
             let response = try await transport.stream(
-                HTTPRequest(method: .get, url: url, headers: ["Accept": "text/event-stream"]))
+                TransportRequest(method: .get, url: url, headers: ["Accept": "text/event-stream"]))
             var text = ""
             var events: [String] = []
             for try await chunk in response.body {

@@ -61,7 +61,7 @@ actor AirtableAttachmentFetcher {
 
     private func fetch(_ url: URL, into place: Place, with outbound: OutboundTransport) async {
         defer { inFlight -= 1 }
-        guard let response = await outbound.send(HTTPRequest(method: .get, url: url)),
+        guard let response = await outbound.send(TransportRequest(method: .get, url: url)),
             (200..<300).contains(response.status)
         else { return }
         let metadata = AttachmentMetadata(data: response.body, contentType: response.headers["Content-Type"])

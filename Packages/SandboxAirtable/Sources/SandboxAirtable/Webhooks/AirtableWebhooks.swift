@@ -144,11 +144,11 @@ actor AirtableWebhooks {
         ]
         let data = body.serialized()
         let mac = SecureHash.hmacSHA256(key: webhook.macSecret, message: Array(data))
-        let headers: HTTPHeaders = [
+        let headers: HeaderFields = [
             "Content-Type": "application/json",
             "X-Airtable-Content-MAC": "hmac-sha256=" + mac.map { String(format: "%02x", $0) }.joined(),
         ]
-        let request = HTTPRequest(method: .post, url: url, headers: headers, data: data)
+        let request = TransportRequest(method: .post, url: url, headers: headers, data: data)
         let reachable = mayReach(url)
         let outbound = reachable ? outbound : nil
         let observer = deliveryObserver

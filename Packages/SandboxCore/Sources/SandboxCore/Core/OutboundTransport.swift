@@ -24,7 +24,7 @@ public struct OutboundTransport: Sendable {
     }
 
     /// The answer to `request`, or `nil` if there was none in time.
-    public func send(_ request: HTTPRequest) async -> HTTPResponse? {
+    public func send(_ request: TransportRequest) async -> TransportResponse? {
         try? await withDeadline(Self.deadline) { try? await transport.send(request) }
     }
 }

@@ -15,7 +15,7 @@ public struct SandboxRequest: Sendable {
         didSet { queryItems = Self.formItems(rawQuery ?? "") }
     }
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The body; empty when there is none.
     public var body: Data
     /// Whether the request comes from this machine; admin routes require it.
@@ -26,7 +26,7 @@ public struct SandboxRequest: Sendable {
         method: String,
         path: String,
         rawQuery: String? = nil,
-        headers: HTTPHeaders = [:],
+        headers: HeaderFields = [:],
         body: Data = Data(),
         isLocal: Bool = true
     ) {
@@ -41,7 +41,7 @@ public struct SandboxRequest: Sendable {
     }
 
     /// Creates a request from a path with an optional `?query`, as tests write it.
-    public init(_ method: String, _ target: String, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(_ method: String, _ target: String, headers: HeaderFields = [:], body: Data = Data()) {
         let parts = target.split(separator: "?", maxSplits: 1, omittingEmptySubsequences: false)
         self.init(
             method: method,

@@ -18,7 +18,7 @@ public struct SandboxResponse: Sendable {
     /// The status code.
     public var status: Int
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The body.
     public var body: Body
     /// For a streamed body, the last event a reader gets when the server has
@@ -32,7 +32,7 @@ public struct SandboxResponse: Sendable {
 
     /// Creates a response.
     public init(
-        status: Int, headers: HTTPHeaders = [:], body: Body = .data(Data()), cancelEvent: Data? = nil,
+        status: Int, headers: HeaderFields = [:], body: Body = .data(Data()), cancelEvent: Data? = nil,
         note: String? = nil
     ) {
         self.status = status
@@ -43,7 +43,7 @@ public struct SandboxResponse: Sendable {
     }
 
     /// A JSON response with these exact bytes.
-    public static func json(_ status: Int, _ data: Data, headers: HTTPHeaders = [:]) -> SandboxResponse {
+    public static func json(_ status: Int, _ data: Data, headers: HeaderFields = [:]) -> SandboxResponse {
         var headers = headers
         headers.remove("Content-Type")
         headers.add(name: "Content-Type", value: "application/json; charset=utf-8")
@@ -51,7 +51,7 @@ public struct SandboxResponse: Sendable {
     }
 
     /// A JSON response with a value serialized compactly.
-    public static func json(_ status: Int, _ value: JSON, headers: HTTPHeaders = [:]) -> SandboxResponse {
+    public static func json(_ status: Int, _ value: JSON, headers: HeaderFields = [:]) -> SandboxResponse {
         json(status, value.serialized(), headers: headers)
     }
 

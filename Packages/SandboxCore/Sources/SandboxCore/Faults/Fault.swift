@@ -19,7 +19,7 @@ public struct Fault: Sendable {
     /// What a faulted request gets.
     public enum Action: Sendable {
         /// A response with this status, headers and body.
-        case respond(status: Int, headers: HTTPHeaders, body: Data)
+        case respond(status: Int, headers: HeaderFields, body: Data)
         /// The connection closes without a response.
         case dropConnection
     }
@@ -62,7 +62,7 @@ public struct Fault: Sendable {
         method: String? = nil,
         count: Int = 1,
         status: Int,
-        headers: HTTPHeaders = [:],
+        headers: HeaderFields = [:],
         body: Data = Data()
     ) {
         self.init(
@@ -154,7 +154,7 @@ extension Fault: Codable {
             guard fields.count <= Self.maxHeaders else {
                 throw FaultError("Expected at most \(Self.maxHeaders) \"headers\".")
             }
-            var headers = HTTPHeaders()
+            var headers = HeaderFields()
             for (name, value) in fields.sorted(by: { $0.key < $1.key }) {
                 headers[name] = value.stringValue ?? value.jsonText
             }

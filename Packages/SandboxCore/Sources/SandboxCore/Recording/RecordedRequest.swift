@@ -35,11 +35,11 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
     /// added latency included.
     public var duration: Duration
     /// The request's headers; read from a log, secrets redacted.
-    public var requestHeaders: HTTPHeaders
+    public var requestHeaders: HeaderFields
     /// The request's body.
     public var requestBody: CapturedBody
     /// The answer's headers; read from a log, secrets redacted.
-    public var responseHeaders: HTTPHeaders
+    public var responseHeaders: HeaderFields
     /// The answer's body.
     public var responseBody: CapturedBody
     /// The emulator's note on its answer, such as which security rule
@@ -49,8 +49,8 @@ public struct RecordedRequest: Sendable, Hashable, CustomStringConvertible, Cust
     /// Creates a record.
     public init(
         id: Int = 0, date: Date = Date(), service: String = "", method: String, path: String,
-        rawQuery: String? = nil, status: Int, duration: Duration = .zero, requestHeaders: HTTPHeaders = [:],
-        requestBody: CapturedBody = .empty, responseHeaders: HTTPHeaders = [:], responseBody: CapturedBody = .empty,
+        rawQuery: String? = nil, status: Int, duration: Duration = .zero, requestHeaders: HeaderFields = [:],
+        requestBody: CapturedBody = .empty, responseHeaders: HeaderFields = [:], responseBody: CapturedBody = .empty,
         note: String? = nil
     ) {
         self.id = id

@@ -106,7 +106,7 @@ extension FirebaseEmulator {
     }
 
     /// A JSON answer as the options shape it: JSONP, a download, or plain.
-    static func answer(_ status: Int, _ body: Data, headers: HTTPHeaders, options: Options) -> SandboxResponse {
+    static func answer(_ status: Int, _ body: Data, headers: HeaderFields, options: Options) -> SandboxResponse {
         var headers = headers
         if let download = options.download {
             headers["Content-Disposition"] = "attachment; filename=\"\(download)\""

@@ -153,11 +153,11 @@ struct RequestDetail: ResponseEncodable {
     }
 
     /// The request as a `curl` command, redacted as the SDK's
-    /// `HTTPRequest.cURLDescription` redacts: the same code writes it.
+    /// `TransportRequest.cURLDescription` redacts: the same code writes it.
     static func curl(_ entry: RecordedRequest, redactor: Redactor) -> String {
         let host = entry.requestHeaders["Host"] ?? "127.0.0.1"
         guard let url = URL(string: "http://\(host)\(entry.target)") else { return "" }
-        var headers = HTTPHeaders()
+        var headers = HeaderFields()
         // curl writes these itself; copying them would only mislead.
         let skipped: Set<String> = ["host", "content-length", "connection", "transfer-encoding"]
         for field in entry.requestHeaders where !skipped.contains(field.name.lowercased()) {
@@ -165,8 +165,8 @@ struct RequestDetail: ResponseEncodable {
         }
         let method = HTTPMethod(rawValue: entry.method.uppercased())
         let body = entry.requestBody.isTruncated || entry.requestBody.isReleased ? nil : entry.requestBody.prefix
-        let command = Networking.HTTPRequest(
-            method: method ?? .get, url: url, headers: headers, body: body.map(HTTPBody.init)
+        let command = TransportRequest(
+            method: method ?? .get, url: url, headers: headers, body: body.map { TransferBody($0) }
         )
         .cURLDescription(redactor: redactor)
         guard method == nil else { return command }

@@ -5,6 +5,12 @@ import NIOCore
 import Networking
 import Sandbox
 
+/// swift-http-types' request head and status, named once: Networking's
+/// deprecated `HTTPRequest` and `HTTPResponse` aliases share their names
+/// until 1.0.
+typealias RequestHead = HTTPTypes.HTTPRequest
+typealias ResponseStatus = HTTPTypes.HTTPResponse.Status
+
 /// Turns each HTTP request into a ``Sandbox/SandboxRequest`` and writes the
 /// emulator's ``Sandbox/SandboxResponse`` back: complete bodies with
 /// `Content-Length`, streams chunk by chunk, and dropped connections as a
@@ -81,9 +87,9 @@ struct SandboxResponder {
     /// percent-encoded path and query (`target`, split from the head's path),
     /// the headers with `Host`, and whether the caller is on this machine.
     static func sandboxRequest(
-        from head: HTTPRequest, target: RequestTarget, body: Data, remoteAddress: SocketAddress?
+        from head: RequestHead, target: RequestTarget, body: Data, remoteAddress: SocketAddress?
     ) -> SandboxRequest {
-        var headers = HTTPHeaders()
+        var headers = HeaderFields()
         headers.reserveCapacity(head.headerFields.count + 1)
         if let authority = head.authority {
             headers.add(name: "Host", value: authority)
@@ -126,8 +132,8 @@ struct SandboxResponder {
     }
 
     /// A final status an HTTP/1 response can carry, or `nil`.
-    private static func status(_ code: Int) -> HTTPResponse.Status? {
-        (200...599).contains(code) ? HTTPResponse.Status(code: code) : nil
+    private static func status(_ code: Int) -> ResponseStatus? {
+        (200...599).contains(code) ? ResponseStatus(code: code) : nil
     }
 
     private static func invalidStatus(_ code: Int) -> Response {
@@ -141,7 +147,7 @@ struct SandboxResponder {
     /// `Transfer-Encoding` is never passed on (the server frames every
     /// answer itself), nor `skipped`, which the caller sets itself or the
     /// answer must not carry.
-    private static func fields(_ headers: HTTPHeaders, without skipped: HTTPField.Name? = nil) -> HTTPFields {
+    private static func fields(_ headers: HeaderFields, without skipped: HTTPField.Name? = nil) -> HTTPFields {
         var fields = HTTPFields()
         fields.reserveCapacity(headers.count + 1)
         for field in headers {

@@ -8,7 +8,7 @@ struct CacheControl: Sendable, Hashable {
     var noCache = false
     var noStore = false
 
-    init(_ headers: HTTPHeaders) {
+    init(_ headers: HeaderFields) {
         for directive in headers.values(for: "Cache-Control").joined(separator: ",").split(separator: ",") {
             let parts = directive.split(separator: "=", maxSplits: 1).map {
                 $0.trimmingCharacters(in: .whitespaces).lowercased()

@@ -28,7 +28,7 @@ enum FlickrBody {
     /// key) and 98 (invalid token) as `unauthenticated`, 99 (no permission)
     /// as `forbidden`, any other code as `httpStatus`, each with the code
     /// and message as its server message.
-    static func checkFailure(_ response: HTTPResponse, body: Data, url: String) throws(NetworkError) {
+    static func checkFailure(_ response: TransportResponse, body: Data, url: String) throws(NetworkError) {
         guard (try? JSONDecoder().decode(Status.self, from: body))?.stat == "fail" else { return }
         let parsed = ServerMessage.parse(body)
         let message = ServerMessage(
@@ -39,7 +39,7 @@ enum FlickrBody {
     /// The error for the API's failure `message`: code 100 (invalid key)
     /// and 98 (invalid token) as `unauthenticated`, 99 (no permission) as
     /// `forbidden`, any other code as `httpStatus`.
-    static func failure(_ message: ServerMessage, response: HTTPResponse, method: HTTPMethod, url: String)
+    static func failure(_ message: ServerMessage, response: TransportResponse, method: HTTPMethod, url: String)
         -> NetworkError
     {
         let failure = HTTPFailure(

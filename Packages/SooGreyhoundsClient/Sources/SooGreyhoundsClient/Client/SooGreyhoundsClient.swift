@@ -25,7 +25,7 @@ public struct SooGreyhoundsClient: Sendable {
     public let api: SooGreyhoundsAPI
     /// The HTTP client underneath, for logging and timeouts:
     /// `client.http.observers.append(.printing)`.
-    public var http: HTTPClient
+    public var http: NetworkClient
 
     /// Creates a client.
     ///
@@ -39,7 +39,7 @@ public struct SooGreyhoundsClient: Sendable {
         retryPolicy: RetryPolicy = .default
     ) {
         self.api = api
-        http = HTTPClient(
+        http = NetworkClient(
             baseURL: api.endpoint,
             transport: transport,
             decoder: .soogreyhounds(timeZone: api.dateTimeZone),
@@ -61,7 +61,7 @@ public struct SooGreyhoundsClient: Sendable {
         parameters: [String: String] = [:]
     ) async throws(NetworkError) -> PhotoList {
         let url = http.redactor.redact(api.endpoint)
-        let request = Request<Data>.get("")
+        let request = NetworkRequest<Data>.get("")
             .query(api.queryItems(for: method, parameters: parameters))
             .decoding { response, decoder in
                 let body = FlickrBody.unwrapped(response.body)

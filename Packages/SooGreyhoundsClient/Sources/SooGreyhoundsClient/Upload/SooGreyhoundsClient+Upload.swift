@@ -38,7 +38,7 @@ extension SooGreyhoundsClient {
         form.append(details.isFamily ? "1" : "0", name: "is_family")
         try form.append(fileAt: file, name: "photo")
         let url = http.redactor.redact(api.uploadEndpoint)
-        var request = Request<String>.post("").multipart(form)
+        var request = NetworkRequest<String>.post("").multipart(form)
             .decoding { response, _ in
                 if let message = FlickrXML.failure(in: response.body) {
                     throw FlickrBody.failure(message, response: response, method: .post, url: url)

@@ -80,7 +80,7 @@ final class ConcurrencyProbe: HTTPTransport, @unchecked Sendable {
 
     var maximum: Int { lock.withLock { highest } }
 
-    func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    func send(_ request: TransportRequest) async throws -> TransportResponse {
         lock.withLock {
             current += 1
             highest = max(highest, current)

@@ -6,16 +6,16 @@ import Foundation
 /// The body ends when the server closes the response, and throws if the
 /// connection fails. Stopping the iteration (or cancelling the task that
 /// iterates) cancels the underlying request.
-public struct HTTPStreamingResponse: Sendable {
+public struct TransportStreamingResponse: Sendable {
     /// The HTTP status code.
     public var status: Int
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The body, chunk by chunk; it can be read once.
-    public var body: HTTPBody
+    public var body: TransferBody
 
     /// Creates a streaming response.
-    public init(status: Int, headers: HTTPHeaders, body: HTTPBody) {
+    public init(status: Int, headers: HeaderFields, body: TransferBody) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -23,20 +23,20 @@ public struct HTTPStreamingResponse: Sendable {
 
     /// Creates a streaming response whose body is a transport's stream of
     /// chunks.
-    public init(status: Int, headers: HTTPHeaders, body: AsyncThrowingStream<Data, any Error>) {
-        self.init(status: status, headers: headers, body: HTTPBody(body))
+    public init(status: Int, headers: HeaderFields, body: AsyncThrowingStream<Data, any Error>) {
+        self.init(status: status, headers: headers, body: TransferBody(body))
     }
 
     /// Reads the whole body, up to `limit` bytes, into one response.
     ///
     /// Used to turn a failed streaming response into an error with the
     /// server's message without reading an unbounded body.
-    public func collect(upTo limit: Int = 1 << 20) async throws -> HTTPResponse {
+    public func collect(upTo limit: Int = 1 << 20) async throws -> TransportResponse {
         var data = Data()
         for try await chunk in body {
             data.append(chunk.prefix(limit - data.count))
             if data.count >= limit { break }
         }
-        return HTTPResponse(status: status, headers: headers, body: data)
+        return TransportResponse(status: status, headers: headers, body: data)
     }
 }

@@ -12,7 +12,7 @@ import Foundation
 /// blank line that ends it, may grow to ``maxEventSize`` bytes (16 MiB
 /// unless set), and past that ``consume(_:)`` throws
 /// ``NetworkError/responseTooLarge(limit:)`` instead of buffering on.
-public struct ServerSentEventParser: Sendable {
+public struct ServerEventParser: Sendable {
     /// The most bytes one event (its data lines and the line being read
     /// together) may hold.
     public let maxEventSize: Int
@@ -34,8 +34,8 @@ public struct ServerSentEventParser: Sendable {
     ///
     /// - Throws: ``NetworkError/responseTooLarge(limit:)`` when an event
     ///   grows past ``maxEventSize``; the parser should not be used after.
-    public mutating func consume(_ chunk: some Sequence<UInt8>) throws(NetworkError) -> [ServerSentEvent] {
-        var events: [ServerSentEvent] = []
+    public mutating func consume(_ chunk: some Sequence<UInt8>) throws(NetworkError) -> [ServerEvent] {
+        var events: [ServerEvent] = []
         for byte in chunk {
             if skipLineFeed {
                 skipLineFeed = false
@@ -56,7 +56,7 @@ public struct ServerSentEventParser: Sendable {
         return events
     }
 
-    private mutating func processLine() -> ServerSentEvent? {
+    private mutating func processLine() -> ServerEvent? {
         defer {
             pendingBytes -= buffer.count
             buffer.removeAll(keepingCapacity: true)
@@ -88,14 +88,14 @@ public struct ServerSentEventParser: Sendable {
         return nil
     }
 
-    private mutating func dispatch() -> ServerSentEvent? {
+    private mutating func dispatch() -> ServerEvent? {
         defer {
             eventType = ""
             dataLines.removeAll()
             pendingBytes = buffer.count
         }
         guard !dataLines.isEmpty else { return nil }
-        return ServerSentEvent(
+        return ServerEvent(
             event: eventType.isEmpty ? "message" : eventType,
             data: dataLines.joined(separator: "\n"),
             id: lastEventID,
@@ -104,13 +104,13 @@ public struct ServerSentEventParser: Sendable {
     }
 }
 
-extension HTTPStreamingResponse {
+extension TransportStreamingResponse {
     /// The body parsed as server-sent events.
-    public var events: AsyncThrowingStream<ServerSentEvent, any Error> {
+    public var events: AsyncThrowingStream<ServerEvent, any Error> {
         let body = body
         return AsyncThrowingStream { continuation in
             let task = Task {
-                var parser = ServerSentEventParser()
+                var parser = ServerEventParser()
                 do {
                     for try await chunk in body {
                         for event in try parser.consume(chunk) {

@@ -1,11 +1,11 @@
 /// An ordered list of HTTP header fields with case-insensitive names.
 ///
 /// ```swift
-/// var headers: HTTPHeaders = ["Accept": "application/json"]
+/// var headers: HeaderFields = ["Accept": "application/json"]
 /// headers["authorization"] = "Bearer \(token)"
 /// headers["ACCEPT"]  // "application/json"
 /// ```
-public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
+public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionaryLiteral {
     /// One header field: a name and its value.
     public struct Field: Sendable, Hashable {
         /// The field name as it was given; comparisons ignore case.
@@ -96,7 +96,7 @@ public struct HTTPHeaders: Sendable, Hashable, Sequence, ExpressibleByDictionary
     }
 
     /// Returns these headers with `other`'s fields set over them.
-    public func merging(_ other: HTTPHeaders) -> HTTPHeaders {
+    public func merging(_ other: HeaderFields) -> HeaderFields {
         var merged = self
         for name in other.names {
             merged.remove(name)

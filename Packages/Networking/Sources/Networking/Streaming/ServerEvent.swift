@@ -6,7 +6,7 @@
 /// event: put
 /// data: {"path":"/","data":{"a":1}}
 /// ```
-public struct ServerSentEvent: Sendable, Hashable {
+public struct ServerEvent: Sendable, Hashable {
     /// The event type; `message` when the stream did not name one.
     public var event: String
     /// The data lines, joined with newlines.

@@ -12,13 +12,13 @@ import Foundation
 /// never held whole in memory.
 ///
 /// ```swift
-/// let photo = try HTTPBody(fileAt: URL(fileURLWithPath: "greyhound.jpg"))
-/// let request = Request<Data>.post("upload").body(photo, contentType: "image/jpeg")
+/// let photo = try TransferBody(fileAt: URL(fileURLWithPath: "greyhound.jpg"))
+/// let request = NetworkRequest<Data>.post("upload").body(photo, contentType: "image/jpeg")
 /// ```
 ///
 /// A body describes itself by its kind and size only (`<82753 bytes>`,
 /// `<file greyhound.jpg, 82753 bytes>`), never by its content.
-public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
+public struct TransferBody: Sendable, Hashable, CustomStringConvertible {
     /// Where the bytes come from.
     enum Source: Sendable, Hashable {
         /// Bytes in memory.
@@ -29,11 +29,18 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
         case multipart(MultipartForm)
         /// An async sequence of chunks.
         case chunks(ChunkSource)
+        /// A value the client encodes to JSON with its own encoder when it
+        /// sends the request.
+        case json(JSONValue)
     }
 
     let source: Source
     /// The number of bytes, when it is known before sending.
     public let length: Int?
+    /// The body's `Content-Type`, when it has one of its own: a form's, a
+    /// JSON value's, or the one it was made with. A request sends it unless
+    /// its headers name another.
+    public let contentType: String?
     /// Told how many bytes a transport has read, as it reads them.
     let progress: ProgressReporter?
     /// For a response streamed by a transport that cannot slow its sender
@@ -43,23 +50,39 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
     let drain: (@Sendable (@escaping @Sendable (Data) -> Bool) -> Bool)?
 
     init(
-        source: Source, length: Int?, progress: ProgressReporter? = nil,
+        source: Source, length: Int?, contentType: String? = nil, progress: ProgressReporter? = nil,
         drain: (@Sendable (@escaping @Sendable (Data) -> Bool) -> Bool)? = nil
     ) {
         self.source = source
         self.length = length
+        self.contentType = contentType
         self.progress = progress
         self.drain = drain
     }
 
-    /// A body of bytes in memory.
-    public init(_ data: Data) {
-        self.init(source: .bytes(data), length: data.count)
+    /// A body of bytes in memory, with their `Content-Type` if you know it.
+    public init(_ data: Data, contentType: String? = nil) {
+        self.init(source: .bytes(data), length: data.count, contentType: contentType)
     }
 
     /// A body of the text's UTF-8 bytes.
-    public init(_ text: String) {
-        self.init(Data(text.utf8))
+    public init(_ text: String, contentType: String? = nil) {
+        self.init(Data(text.utf8), contentType: contentType)
+    }
+
+    /// An `application/x-www-form-urlencoded` body: the items encoded by the
+    /// rules of query items (only RFC 3986's unreserved characters stay as
+    /// they are), in the given order.
+    public init(form items: [QueryItem]) {
+        self.init(
+            items.map(PercentEncoding.encode).joined(separator: "&"),
+            contentType: "application/x-www-form-urlencoded")
+    }
+
+    /// A JSON body of `value`, encoded by the sending client's encoder when
+    /// the request is sent (`Content-Type: application/json`).
+    public static func json(_ value: any Encodable & Sendable) -> TransferBody {
+        TransferBody(source: .json(JSONValue(value)), length: nil, contentType: "application/json")
     }
 
     /// A body read from a file as it is sent, never whole in memory.
@@ -70,9 +93,9 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
     ///
     /// - Throws: ``NetworkError/fileFailed(_:)`` when `url` is not a regular
     ///   file that can be read.
-    public init(fileAt url: URL) throws(NetworkError) {
+    public init(fileAt url: URL, contentType: String? = nil) throws(NetworkError) {
         let length = try FileFailure.size(ofFileAt: url)
-        self.init(source: .file(url, length: length), length: length)
+        self.init(source: .file(url, length: length), length: length, contentType: contentType)
     }
 
     /// A body whose chunks come from an async sequence, sent as they come.
@@ -84,14 +107,30 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
     ///   - isReplayable: Whether `chunks` can be iterated again, from the
     ///     start, for a retry or a redirect. When `false` (the default) the
     ///     body is sent at most once.
+    ///   - contentType: The body's `Content-Type`, if you know it.
     public init<Chunks: AsyncSequence & Sendable>(
-        _ chunks: Chunks, length: Int? = nil, isReplayable: Bool = false
+        _ chunks: Chunks, length: Int? = nil, isReplayable: Bool = false, contentType: String? = nil
     ) where Chunks.Element == Data {
         let source = ChunkSource(isReplayable: isReplayable) {
             let iterator = IteratorBox(chunks.makeAsyncIterator())
             return { try await iterator.next() }
         }
-        self.init(source: .chunks(source), length: length.map { Swift.max(0, $0) })
+        self.init(source: .chunks(source), length: length.map { Swift.max(0, $0) }, contentType: contentType)
+    }
+
+    /// The same body with `contentType`, or its own when `nil`.
+    func withContentType(_ contentType: String?) -> TransferBody {
+        guard let contentType else { return self }
+        return TransferBody(
+            source: source, length: length, contentType: contentType, progress: progress, drain: drain)
+    }
+
+    /// The same body with a JSON value encoded by `encoder`: what a client
+    /// sends.
+    func encodingJSON(with encoder: JSONEncoder) throws(NetworkError) -> TransferBody {
+        guard case .json(let value) = source else { return self }
+        let data = try value.encoded(with: encoder)
+        return TransferBody(source: .bytes(data), length: data.count, contentType: contentType, progress: progress)
     }
 
     /// Whether the body can be sent more than once.
@@ -116,8 +155,16 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
 
     /// The same body, telling `handler` how many bytes a transport has read
     /// from it, at most about a hundred times over the whole body.
-    public func reportingProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> HTTPBody {
-        HTTPBody(source: source, length: length, progress: ProgressReporter(total: length, handler: handler))
+    @available(*, deprecated, message: "Set progress on the request: NetworkRequest.uploadProgress(_:)")
+    public func reportingProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> TransferBody {
+        reporting(handler)
+    }
+
+    /// The same body, telling `handler` how many bytes a transport reads.
+    func reporting(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> TransferBody {
+        TransferBody(
+            source: source, length: length, contentType: contentType,
+            progress: ProgressReporter(total: length, handler: handler))
     }
 
     /// Its kind and size, never its content: `<82753 bytes>`,
@@ -132,20 +179,46 @@ public struct HTTPBody: Sendable, Hashable, CustomStringConvertible {
         case .file(let url, let length): "<file \(url.lastPathComponent), \(length) bytes>"
         case .multipart(let form): "<multipart form, \(form.parts.count) parts, \(length ?? 0) bytes>"
         case .chunks: "<stream\(length.map { ", \($0) bytes" } ?? "")>"
+        case .json: "<JSON>"
         }
     }
 
     /// Bodies compare by content for bytes, by file and length for files,
     /// and by identity for streams.
-    public static func == (lhs: HTTPBody, rhs: HTTPBody) -> Bool {
-        lhs.source == rhs.source && lhs.length == rhs.length
+    public static func == (lhs: TransferBody, rhs: TransferBody) -> Bool {
+        lhs.source == rhs.source && lhs.length == rhs.length && lhs.contentType == rhs.contentType
     }
 
     /// Hashes what equality compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(source)
         hasher.combine(length)
+        hasher.combine(contentType)
     }
+}
+
+/// A value to encode to JSON when it is sent; compared by identity, as a
+/// stream is.
+final class JSONValue: Sendable, Hashable {
+    let value: any Encodable & Sendable
+
+    init(_ value: any Encodable & Sendable) {
+        self.value = value
+    }
+
+    /// The value's JSON; a value that cannot be encoded is
+    /// ``NetworkError/encodingFailed(_:)``.
+    func encoded(with encoder: JSONEncoder) throws(NetworkError) -> Data {
+        do {
+            return try encoder.encode(value)
+        } catch {
+            throw .encodingFailed(DecodingErrorSummary(error).description)
+        }
+    }
+
+    static func == (lhs: JSONValue, rhs: JSONValue) -> Bool { lhs === rhs }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
 /// Makes the chunks of a streamed body, at most once unless it can replay.

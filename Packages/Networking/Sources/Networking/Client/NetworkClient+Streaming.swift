@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPClient {
+extension NetworkClient {
     /// Sends the request and returns as soon as a successful response head
     /// arrives, with the body to read as it streams in.
     ///
@@ -13,10 +13,10 @@ extension HTTPClient {
     /// (`streamEnded`) or fail (`streamFailed`). Streams are not retried
     /// here; a caller that reconnects decides how, and numbers its
     /// `attempt`s.
-    public func stream<Value>(_ request: Request<Value>, attempt: Int = 1) async throws(NetworkError)
-        -> HTTPStreamingResponse
+    public func stream<Value>(_ request: NetworkRequest<Value>, attempt: Int = 1) async throws(NetworkError)
+        -> TransportStreamingResponse
     {
-        let httpRequest = try makeHTTPRequest(request)
+        let httpRequest = try makeTransportRequest(request)
         return try await intercepted(httpRequest, attempt: attempt, by: chain) { hop throws(NetworkError) in
             try await openChecked(hop, attempt: attempt)
         }
@@ -24,15 +24,15 @@ extension HTTPClient {
 
     /// Opens the stream, following redirects, and throws the error a
     /// non-2xx answer stands for.
-    private func openChecked(_ httpRequest: HTTPRequest, attempt: Int) async throws(NetworkError)
-        -> HTTPStreamingResponse
+    private func openChecked(_ httpRequest: TransportRequest, attempt: Int) async throws(NetworkError)
+        -> TransportStreamingResponse
     {
         let (response, answered) = try await followingRedirects(from: httpRequest, attempt: attempt) { hop in
             let response = try await open(hop)
             return (response, response.status, response.headers, nil)
         }
         guard Self.accepts(response.status, for: answered) else {
-            let collected: HTTPResponse
+            let collected: TransportResponse
             do {
                 collected = try await response.collect()
             } catch {
@@ -44,11 +44,11 @@ extension HTTPClient {
     }
 
     /// Sends one request and returns its head and streaming body.
-    private func open(_ request: HTTPRequest) async throws -> HTTPStreamingResponse {
+    private func open(_ request: TransportRequest) async throws -> TransportStreamingResponse {
         if let streaming = transport as? any StreamingHTTPTransport {
             return try await streaming.stream(request)
         }
-        return HTTPStreamingResponse(try await transport.send(request))
+        return TransportStreamingResponse(try await transport.send(request))
     }
 
     /// The response with a body that ends in exactly one way its reader and
@@ -61,11 +61,11 @@ extension HTTPClient {
     /// body). Chunks are handed on in the reader's own task, with no extra
     /// hop; stopping the reader still cancels the request.
     func ending(
-        _ response: HTTPStreamingResponse, of request: HTTPRequest, attempt: Int
-    ) -> HTTPStreamingResponse {
+        _ response: TransportStreamingResponse, of request: TransportRequest, attempt: Int
+    ) -> TransportStreamingResponse {
         let started = ContinuousClock.now
         let client = self
-        let declared = HTTPResponse.declaredLength(
+        let declared = TransportResponse.declaredLength(
             status: response.status, headers: response.headers, method: request.method)
         let reader = StreamReader(response.body.makeAsyncIterator(), declared: declared) {
             event, received in
@@ -97,18 +97,18 @@ extension HTTPClient {
         }
         // No length on the body itself: the reader checks the declared one,
         // drained bytes included.
-        ending.body = HTTPBody(source: .chunks(source), length: nil, drain: drain)
+        ending.body = TransferBody(source: .chunks(source), length: nil, drain: drain)
         return ending
     }
 }
 
 /// The iterator of a stream's body, the bytes it delivered, and the one
 /// record that ends it. Only the stream's one reader calls ``next()`` and
-/// ``finish(_:)``, one call at a time, as ``HTTPBody/AsyncIterator`` does;
+/// ``finish(_:)``, one call at a time, as ``TransferBody/AsyncIterator`` does;
 /// a reader that lets go of the body before its end is reported when this
 /// is released.
 private final class StreamReader: @unchecked Sendable {
-    private var iterator: HTTPBody.AsyncIterator
+    private var iterator: TransferBody.AsyncIterator
     private let declared: Int?
     private let report: @Sendable (NetworkLogRecord.Event, Int) -> Void
     /// Counted by the reader, and by a drained body's sink on the
@@ -127,7 +127,7 @@ private final class StreamReader: @unchecked Sendable {
     }
 
     init(
-        _ iterator: HTTPBody.AsyncIterator, declared: Int?,
+        _ iterator: TransferBody.AsyncIterator, declared: Int?,
         report: @escaping @Sendable (NetworkLogRecord.Event, Int) -> Void
     ) {
         self.iterator = iterator

@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPClient {
+extension NetworkClient {
     /// Downloads the response body to a file, as it arrives.
     ///
     /// The bytes go to a temporary file beside `destination`, which is moved
@@ -18,7 +18,7 @@ extension HTTPClient {
     ///
     /// ```swift
     /// let download = try await client.download(
-    ///     Request<Data>.get("photos/greyhound.jpg"), to: fileURL,
+    ///     NetworkRequest<Data>.get("photos/greyhound.jpg"), to: fileURL,
     ///     options: DownloadOptions(maxSize: 50 << 20) { progress in print(progress) })
     /// ```
     ///
@@ -27,7 +27,7 @@ extension HTTPClient {
     ///   ``NetworkError/responseTooLarge(limit:)`` past
     ///   ``DownloadOptions/maxSize``; the request's own errors otherwise.
     public func download<Value>(
-        _ request: Request<Value>, to destination: URL, options: DownloadOptions = DownloadOptions()
+        _ request: NetworkRequest<Value>, to destination: URL, options: DownloadOptions = DownloadOptions()
     ) async throws(NetworkError) -> Download {
         let file = try PartialFile(destination: destination)
         defer { file.discard() }
@@ -37,7 +37,7 @@ extension HTTPClient {
         var attempt = 1
         while true {
             let next = state.request(from: request, having: file.length)
-            let response: HTTPStreamingResponse
+            let response: TransportStreamingResponse
             do {
                 response = try await stream(next, attempt: attempt)
             } catch {
@@ -49,7 +49,7 @@ extension HTTPClient {
                 }
                 let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
                 let failed = FailedAttempt(
-                    request: try makeHTTPRequest(next), error: error, attempt: attempt, elapsed: elapsed,
+                    request: try makeTransportRequest(next), error: error, attempt: attempt, elapsed: elapsed,
                     isIdempotent: next.isIdempotent)
                 guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
                 try await wait(delay, before: next, after: error, attempt: attempt)
@@ -86,9 +86,9 @@ extension HTTPClient {
 
     /// Reports a retry to the observers and waits for it.
     private func wait<Value>(
-        _ delay: Duration, before request: Request<Value>, after error: NetworkError, attempt: Int
+        _ delay: Duration, before request: NetworkRequest<Value>, after error: NetworkError, attempt: Int
     ) async throws(NetworkError) {
-        reportRetry(of: try makeHTTPRequest(request), after: error, delay: delay, attempt: attempt)
+        reportRetry(of: try makeTransportRequest(request), after: error, delay: delay, attempt: attempt)
         do {
             try await retryPolicy.clock.sleep(delay)
         } catch {
@@ -101,7 +101,7 @@ extension HTTPClient {
     /// order. See ``download(_:to:options:)``.
     @discardableResult
     public func download<Value>(
-        _ request: Request<Value>,
+        _ request: NetworkRequest<Value>,
         to destination: URL,
         maxSize: Int? = nil,
         progress: (@MainActor @Sendable (TransferProgress) -> Void)? = nil,
@@ -133,7 +133,7 @@ private struct DownloadState {
     /// What `If-Range` sends: a strong `ETag`, or else `Last-Modified`.
     private var validator: String?
     private var total: Int?
-    private(set) var headers: HTTPHeaders = [:]
+    private(set) var headers: HeaderFields = [:]
     private(set) var resumes = 0
 
     init(options: DownloadOptions) {
@@ -142,14 +142,14 @@ private struct DownloadState {
     }
 
     /// The request to send, asking for the missing bytes when it can resume.
-    func request<Value>(from request: Request<Value>, having length: Int) -> Request<Value> {
+    func request<Value>(from request: NetworkRequest<Value>, having length: Int) -> NetworkRequest<Value> {
         guard length > 0, let validator else { return request }
         return request.header("Range", "bytes=\(length)-").header("If-Range", validator)
     }
 
     /// Takes in a response's head: a `206` continues the file, anything
     /// else starts it over.
-    mutating func begin(_ response: HTTPStreamingResponse, in file: PartialFile) throws(NetworkError) {
+    mutating func begin(_ response: TransportStreamingResponse, in file: PartialFile) throws(NetworkError) {
         if response.status == 206 {
             guard file.length > 0, validator != nil, let range = ContentRange(response.headers["Content-Range"]),
                 range.first == file.length, range.total == nil || total == nil || range.total == total
@@ -162,7 +162,7 @@ private struct DownloadState {
         } else {
             if file.length > 0 { try file.truncate() }
             headers = response.headers
-            total = HTTPResponse.declaredLength(status: response.status, headers: response.headers, method: .get)
+            total = TransportResponse.declaredLength(status: response.status, headers: response.headers, method: .get)
             validator = Self.validator(in: response.headers)
         }
         if let maxSize = options.maxSize, let total, total > maxSize {
@@ -202,7 +202,7 @@ private struct DownloadState {
         }
     }
 
-    private static func validator(in headers: HTTPHeaders) -> String? {
+    private static func validator(in headers: HeaderFields) -> String? {
         if let etag = headers["ETag"]?.trimmingASCIIWhitespace(), !etag.isEmpty, !etag.hasPrefix("W/") {
             return String(etag)
         }

@@ -1,13 +1,13 @@
 /// A decoded value together with the response it came from, for callers that
 /// need headers (an `ETag`, a rate-limit count) as well as the value.
-public struct Response<Value: Sendable>: Sendable {
+public struct NetworkResponse<Value: Sendable>: Sendable {
     /// The decoded value.
     public var value: Value
     /// The raw response: status, headers and body.
-    public var raw: HTTPResponse
+    public var raw: TransportResponse
 
     /// Creates a response.
-    public init(value: Value, raw: HTTPResponse) {
+    public init(value: Value, raw: TransportResponse) {
         self.value = value
         self.raw = raw
     }
@@ -16,5 +16,5 @@ public struct Response<Value: Sendable>: Sendable {
     public var status: Int { raw.status }
 
     /// The response headers.
-    public var headers: HTTPHeaders { raw.headers }
+    public var headers: HeaderFields { raw.headers }
 }

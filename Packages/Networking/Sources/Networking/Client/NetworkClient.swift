@@ -1,6 +1,6 @@
 import Foundation
 
-/// Sends ``Request`` values through a transport: builds the URL, encodes the
+/// Sends ``NetworkRequest`` values through a transport: builds the URL, encodes the
 /// body, retries what is safe to retry, checks the status, decodes the body,
 /// logs each attempt with secrets redacted, and reports every failure as a
 /// ``NetworkError``.
@@ -9,17 +9,17 @@ import Foundation
 /// and `PhotoStore` networking, done once:
 ///
 /// ```swift
-/// let client = HTTPClient(baseURL: URL(string: "https://example.com/bankey")!)
-/// let profile = try await client.send(Request<Profile>.get("profile/1"))
+/// let client = NetworkClient(baseURL: URL(string: "https://example.com/bankey")!)
+/// let profile = try await client.send(NetworkRequest<Profile>.get("profile/1"))
 ///
-/// client.send(Request<Profile>.get("profile/1")) { result in
+/// client.send(NetworkRequest<Profile>.get("profile/1")) { result in
 ///     // on the main queue, as the lessons' DispatchQueue.main.async
 /// }
 /// ```
 ///
 /// A client is a value: copy it and change a property to get a variant
 /// (another retry policy, extra headers) that shares the transport.
-public struct HTTPClient: Sendable {
+public struct NetworkClient: Sendable {
     /// The URL every request path is relative to. Its query items, if any,
     /// are sent with every request.
     public var baseURL: URL {
@@ -28,7 +28,7 @@ public struct HTTPClient: Sendable {
     /// What carries requests to the server.
     public var transport: any HTTPTransport
     /// Header fields sent with every request; a request's own fields win.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// Query items sent with every request, after the base URL's.
     public var query: [QueryItem]
     /// When to try a failed request again.
@@ -40,7 +40,7 @@ public struct HTTPClient: Sendable {
     /// Encodes every JSON body.
     public var encoder: JSONEncoder
     /// Reads the server's own message from an error response.
-    public var messageParser: @Sendable (HTTPResponse) -> ServerMessage?
+    public var messageParser: @Sendable (TransportResponse) -> ServerMessage?
     /// Turns a non-2xx answer into the error thrown for it; by default by
     /// its status (``NetworkError/init(failure:)``). An API that says more
     /// in its body than in its status reads it here (Firebase's
@@ -69,7 +69,7 @@ public struct HTTPClient: Sendable {
     public var interceptors: [any HTTPInterceptor]
     /// The steps an API client puts around yours, outermost (Airtable's
     /// pacing and 429 handling): they run before ``interceptors`` and decide
-    /// retries first. Set by the client that made this `HTTPClient`.
+    /// retries first. Set by the client that made this `NetworkClient`.
     public var builtInInterceptors: [any HTTPInterceptor]
 
     /// ``baseURL`` split once, for every request's URL; `nil` when it has
@@ -90,7 +90,7 @@ public struct HTTPClient: Sendable {
         baseURL: URL,
         transport: any HTTPTransport = URLSessionTransport.shared,
         decoder: JSONDecoder = JSONDecoder(),
-        encoder: JSONEncoder = HTTPClient.makeEncoder(),
+        encoder: JSONEncoder = NetworkClient.makeEncoder(),
         retryPolicy: RetryPolicy = .default
     ) {
         self.baseURL = baseURL
@@ -122,7 +122,7 @@ public struct HTTPClient: Sendable {
     ///
     /// Cancelling the calling task cancels the request and throws
     /// ``NetworkError/cancelled``.
-    public func send<Value>(_ request: Request<Value>) async throws(NetworkError) -> Value {
+    public func send<Value>(_ request: NetworkRequest<Value>) async throws(NetworkError) -> Value {
         try await response(for: request).value
     }
 
@@ -133,17 +133,18 @@ public struct HTTPClient: Sendable {
     /// returns it), but it has no body to decode: here it is thrown as
     /// ``NetworkError/httpStatus(_:)`` with status 304, for the caller that
     /// asked the question to use its cached copy.
-    public func response<Value>(for request: Request<Value>) async throws(NetworkError) -> Response<Value> {
-        let httpRequest = try makeHTTPRequest(request)
+    public func response<Value>(for request: NetworkRequest<Value>) async throws(NetworkError) -> NetworkResponse<Value>
+    {
+        let httpRequest = try makeTransportRequest(request)
         let raw = try await perform(httpRequest, isIdempotent: request.isIdempotent)
         if raw.status == 304 {
             throw .httpStatus(failure(for: raw, to: httpRequest))
         }
-        return Response(value: try decode(raw, for: request), raw: raw)
+        return NetworkResponse(value: try decode(raw, for: request), raw: raw)
     }
 
     /// Builds the HTTP request that ``send(_:)`` would put on the wire.
-    public func makeHTTPRequest<Value>(_ request: Request<Value>) throws(NetworkError) -> HTTPRequest {
+    public func makeTransportRequest<Value>(_ request: NetworkRequest<Value>) throws(NetworkError) -> TransportRequest {
         let base = request.absoluteURL ?? baseURL
         // Defaults carry credentials: they go only to the base URL's origin.
         // Most requests are relative to the base URL, and comparing a URL's
@@ -164,18 +165,14 @@ public struct HTTPClient: Sendable {
             redactor: redactor
         )
         var headers = (sameOrigin ? headers : [:]).merging(request.headers)
-        var body: HTTPBody?
-        if let requestBody = request.body {
-            let (encoded, contentType) = try encode(requestBody)
-            body = encoded
-            if let contentType, !headers.contains("Content-Type") {
-                headers["Content-Type"] = contentType
-            }
+        var body = try request.body?.encodingJSON(with: encoder)
+        if let contentType = body?.contentType, !headers.contains("Content-Type") {
+            headers["Content-Type"] = contentType
         }
         if let progress = request.uploadProgress {
-            body = body?.reportingProgress(progress)
+            body = body?.reporting(progress)
         }
-        return HTTPRequest(
+        return TransportRequest(
             method: request.method,
             url: url,
             headers: headers,
@@ -184,31 +181,9 @@ public struct HTTPClient: Sendable {
         )
     }
 
-    /// A request body as the bytes, file, form or stream to send, and the
-    /// `Content-Type` it implies.
-    private func encode(_ body: RequestBody) throws(NetworkError) -> (HTTPBody, contentType: String?) {
-        switch body {
-        case .data(let data, let contentType):
-            return (HTTPBody(data), contentType)
-        case .body(let body, let contentType):
-            return (body, contentType)
-        case .json(let value):
-            do {
-                return (HTTPBody(try encoder.encode(value)), "application/json")
-            } catch {
-                throw .encodingFailed(DecodingErrorSummary(error).description)
-            }
-        case .form(let items):
-            let text = items.map(PercentEncoding.encode).joined(separator: "&")
-            return (HTTPBody(text), "application/x-www-form-urlencoded")
-        case .multipart(let form):
-            return (form.body, form.contentType)
-        }
-    }
-
     /// The request as a redacted `curl` command line.
-    public func cURLDescription<Value>(for request: Request<Value>) throws(NetworkError) -> String {
-        try makeHTTPRequest(request).cURLDescription(redactor: redactor)
+    public func cURLDescription<Value>(for request: NetworkRequest<Value>) throws(NetworkError) -> String {
+        try makeTransportRequest(request).cURLDescription(redactor: redactor)
     }
 
     /// Sends an HTTP request with retries and returns the successful response.
@@ -217,7 +192,8 @@ public struct HTTPClient: Sendable {
     /// is the SDK's one retry loop: after a failed attempt the
     /// ``interceptors`` decide in order (``HTTPInterceptor/retryDecision(for:)``)
     /// and the ``retryPolicy`` when none does.
-    public func perform(_ request: HTTPRequest, isIdempotent: Bool) async throws(NetworkError) -> HTTPResponse {
+    public func perform(_ request: TransportRequest, isIdempotent: Bool) async throws(NetworkError) -> TransportResponse
+    {
         let clock = retryPolicy.clock
         let start = clock.now()
         var attempt = 1
@@ -282,25 +258,26 @@ public struct HTTPClient: Sendable {
     /// Runs `interceptors` around `innermost`, the first outermost. The depth
     /// is the number of interceptors the caller configured.
     func intercepted<Answer: InterceptedResponse>(
-        _ request: HTTPRequest, attempt: Int, by interceptors: ArraySlice<any HTTPInterceptor>,
-        innermost: @escaping @Sendable (HTTPRequest) async throws(NetworkError) -> Answer
+        _ request: TransportRequest, attempt: Int, by interceptors: ArraySlice<any HTTPInterceptor>,
+        innermost: @escaping @Sendable (TransportRequest) async throws(NetworkError) -> Answer
     ) async throws(NetworkError) -> Answer {
         guard let interceptor = interceptors.first else {
             return try await innermost(request)
         }
         let rest = interceptors.dropFirst()
         return try await interceptor.intercept(request, attempt: attempt) {
-            (next: HTTPRequest) async throws(NetworkError) -> Answer in
+            (next: TransportRequest) async throws(NetworkError) -> Answer in
             try await intercepted(next, attempt: attempt, by: rest, innermost: innermost)
         }
     }
 
-    private func attemptOnce(_ request: HTTPRequest, attempt: Int) async throws(NetworkError) -> HTTPResponse {
+    private func attemptOnce(_ request: TransportRequest, attempt: Int) async throws(NetworkError) -> TransportResponse
+    {
         let (response, answered) = try await followingRedirects(from: request, attempt: attempt) { hop in
             let response = try await transport.send(hop)
             // Whatever the transport, a body short of its declared length
             // is never handed on as a success.
-            if let declared = HTTPResponse.declaredLength(
+            if let declared = TransportResponse.declaredLength(
                 status: response.status, headers: response.headers, method: hop.method),
                 response.body.count < declared
             {
@@ -318,11 +295,11 @@ public struct HTTPClient: Sendable {
     /// 2xx, or a `304 Not Modified` to a conditional `GET` or `HEAD`
     /// (`If-None-Match`, `If-Modified-Since`), which says the caller's
     /// cached copy is current (RFC 9110 §15.4.5).
-    static func accepts(_ status: Int, for request: HTTPRequest) -> Bool {
+    static func accepts(_ status: Int, for request: TransportRequest) -> Bool {
         (200..<300).contains(status) || (status == 304 && isConditional(request))
     }
 
-    private static func isConditional(_ request: HTTPRequest) -> Bool {
+    private static func isConditional(_ request: TransportRequest) -> Bool {
         (request.method == .get || request.method == .head)
             && (request.headers.contains("If-None-Match") || request.headers.contains("If-Modified-Since"))
     }
@@ -333,10 +310,10 @@ public struct HTTPClient: Sendable {
     /// here, so every hop is logged the same way: its `request`, then a
     /// `redirect`, or the attempt's `response`, `revalidated` or `failure`.
     func followingRedirects<Answer>(
-        from request: HTTPRequest,
+        from request: TransportRequest,
         attempt: Int,
-        _ send: (HTTPRequest) async throws -> (Answer, status: Int, headers: HTTPHeaders, received: Int?)
-    ) async throws(NetworkError) -> (Answer, HTTPRequest) {
+        _ send: (TransportRequest) async throws -> (Answer, status: Int, headers: HeaderFields, received: Int?)
+    ) async throws(NetworkError) -> (Answer, TransportRequest) {
         var current = request
         var hops = 0
         while true {
@@ -348,7 +325,7 @@ public struct HTTPClient: Sendable {
             log(.request, current, headers: current.headers, attempt: attempt)
             let answer: Answer
             let status: Int
-            let headers: HTTPHeaders
+            let headers: HeaderFields
             let received: Int?
             do {
                 (answer, status, headers, received) = try await send(current)
@@ -367,7 +344,7 @@ public struct HTTPClient: Sendable {
             }
             guard hops < maxRedirects else {
                 log(.response(status: status), current, headers: headers, attempt: attempt, duration: duration)
-                let response = HTTPResponse(status: status, headers: headers)
+                let response = TransportResponse(status: status, headers: headers)
                 throw .tooManyRedirects(failure(for: response, to: current))
             }
             if !observers.isEmpty {
@@ -382,7 +359,7 @@ public struct HTTPClient: Sendable {
     }
 
     /// The failure a non-2xx response stands for, with the server's message.
-    public func failure(for response: HTTPResponse, to request: HTTPRequest) -> HTTPFailure {
+    public func failure(for response: TransportResponse, to request: TransportRequest) -> HTTPFailure {
         HTTPFailure(
             status: response.status,
             method: request.method,
@@ -398,13 +375,15 @@ public struct HTTPClient: Sendable {
     /// Whether `request` carries credentials: a header or query item the
     /// ``redactor`` calls secret. What ``HTTPFailure/carriedCredentials``
     /// says of a failed request.
-    public func carriesCredentials(_ request: HTTPRequest) -> Bool {
+    public func carriesCredentials(_ request: TransportRequest) -> Bool {
         if request.headers.contains(where: { redactor.isSecret(name: $0.name) }) { return true }
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return items.contains { $0.value != nil && redactor.isSecret(name: $0.name) }
     }
 
-    private func decode<Value>(_ response: HTTPResponse, for request: Request<Value>) throws(NetworkError) -> Value {
+    private func decode<Value>(_ response: TransportResponse, for request: NetworkRequest<Value>) throws(NetworkError)
+        -> Value
+    {
         do {
             return try request.decode(response, decoder)
         } catch let error as NetworkError {
@@ -419,15 +398,15 @@ public struct HTTPClient: Sendable {
     /// `retrying` record this client's own retry loop reports, for a caller
     /// with a loop of its own (a stream that reconnects). Call it before the
     /// wait starts.
-    public func reportRetry(of request: HTTPRequest, after error: NetworkError, delay: Duration, attempt: Int) {
+    public func reportRetry(of request: TransportRequest, after error: NetworkError, delay: Duration, attempt: Int) {
         log(.retrying(after: error, delay: delay), request, attempt: attempt)
     }
 
     /// Hands a record to every observer; builds nothing when there is none.
     func log(
         _ event: NetworkLogRecord.Event,
-        _ request: HTTPRequest,
-        headers: HTTPHeaders = [:],
+        _ request: TransportRequest,
+        headers: HeaderFields = [:],
         attempt: Int,
         duration: Duration? = nil,
         received: Int? = nil

@@ -1,16 +1,16 @@
 import Foundation
 
 /// What came back: the status code, the header fields and the whole body.
-public struct HTTPResponse: Sendable, Hashable {
+public struct TransportResponse: Sendable, Hashable {
     /// The HTTP status code, such as 200 or 404.
     public var status: Int
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The body bytes; empty when the server sent none.
     public var body: Data
 
     /// Creates a response.
-    public init(status: Int, headers: HTTPHeaders = [:], body: Data = Data()) {
+    public init(status: Int, headers: HeaderFields = [:], body: Data = Data()) {
         self.status = status
         self.headers = headers
         self.body = body
@@ -27,11 +27,11 @@ public struct HTTPResponse: Sendable, Hashable {
     /// on the decoded bytes, whose count differs). Only ASCII digits are a
     /// length (RFC 9110 §8.6), so `+5`, `1e3` and `0x10` promise nothing.
     ///
-    /// Every transport's answer is checked against it, by ``HTTPClient``
+    /// Every transport's answer is checked against it, by ``NetworkClient``
     /// and by the transports themselves, so a body cut short is
     /// ``NetworkError/incompleteBody(expected:received:)`` however the
     /// connection ended.
-    public static func declaredLength(status: Int, headers: HTTPHeaders, method: HTTPMethod) -> Int? {
+    public static func declaredLength(status: Int, headers: HeaderFields, method: HTTPMethod) -> Int? {
         guard method != .head, status >= 200, status != 204, status != 304,
             !headers.contains("Content-Encoding")
         else { return nil }

@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPBody: AsyncSequence {
+extension TransferBody: AsyncSequence {
     /// A chunk of bytes.
     public typealias Element = Data
 

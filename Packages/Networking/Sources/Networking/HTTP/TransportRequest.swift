@@ -2,18 +2,18 @@ import Foundation
 
 /// A fully resolved HTTP request: what a transport puts on the wire.
 ///
-/// ``HTTPClient`` builds one from a ``Request`` and its base URL; transports
+/// ``NetworkClient`` builds one from a ``NetworkRequest`` and its base URL; transports
 /// never see the typed request or its decoding.
-public struct HTTPRequest: Sendable, Hashable {
+public struct TransportRequest: Sendable, Hashable {
     /// The method.
     public var method: HTTPMethod
     /// The absolute URL, query included.
     public var url: URL
     /// The header fields.
-    public var headers: HTTPHeaders
+    public var headers: HeaderFields
     /// The body, if any: bytes, a file, a form or a stream, read by the
     /// transport as it sends it.
-    public var body: HTTPBody?
+    public var body: TransferBody?
     /// How long the transport may wait for the response before failing with
     /// ``NetworkError/timedOut``; `nil` uses the transport's default.
     public var timeout: Duration?
@@ -22,8 +22,8 @@ public struct HTTPRequest: Sendable, Hashable {
     public init(
         method: HTTPMethod,
         url: URL,
-        headers: HTTPHeaders = [:],
-        body: HTTPBody? = nil,
+        headers: HeaderFields = [:],
+        body: TransferBody? = nil,
         timeout: Duration? = nil
     ) {
         self.method = method
@@ -37,10 +37,10 @@ public struct HTTPRequest: Sendable, Hashable {
     public init(
         method: HTTPMethod,
         url: URL,
-        headers: HTTPHeaders = [:],
+        headers: HeaderFields = [:],
         data: Data,
         timeout: Duration? = nil
     ) {
-        self.init(method: method, url: url, headers: headers, body: HTTPBody(data), timeout: timeout)
+        self.init(method: method, url: url, headers: headers, body: TransferBody(data), timeout: timeout)
     }
 }

@@ -1,11 +1,11 @@
 import Foundation
 
 // Builder methods: each returns a changed copy, so requests compose as values.
-extension Request {
+extension NetworkRequest {
     /// Appends one path segment; a `/` inside it is encoded, not a separator.
     ///
     /// The ``pathExtension`` stays after the last segment:
-    /// `Request.get("threads").pathExtension("json").appendingPathComponent(id)`
+    /// `NetworkRequest.get("threads").pathExtension("json").appendingPathComponent(id)`
     /// reads `threads/<id>.json`.
     public func appendingPathComponent(_ component: String) -> Self {
         var copy = self
@@ -48,7 +48,7 @@ extension Request {
     }
 
     /// Sets several header fields.
-    public func headers(_ headers: HTTPHeaders) -> Self {
+    public func headers(_ headers: HeaderFields) -> Self {
         var copy = self
         copy.headers = copy.headers.merging(headers)
         return copy
@@ -59,26 +59,27 @@ extension Request {
     /// when there is a body.
     public func jsonBody(_ value: (any Encodable & Sendable)?) -> Self {
         var copy = self
-        copy.body = value.map { .json($0) }
+        copy.body = value.map { TransferBody.json($0) }
         return copy
     }
 
     /// Sets raw body bytes and their content type.
     public func body(_ data: Data, contentType: String? = nil) -> Self {
         var copy = self
-        copy.body = .data(data, contentType: contentType)
+        copy.body = TransferBody(data, contentType: contentType)
         return copy
     }
 
-    /// Sets a body (a file, a stream) and its content type.
+    /// Sets a body (a file, a stream) and its content type, which replaces
+    /// the body's own when given.
     ///
     /// ```swift
-    /// let upload = Request<Data>.put("photos/1")
-    ///     .body(try HTTPBody(fileAt: photoURL), contentType: "image/jpeg")
+    /// let upload = NetworkRequest<Data>.put("photos/1")
+    ///     .body(try TransferBody(fileAt: photoURL), contentType: "image/jpeg")
     /// ```
-    public func body(_ body: HTTPBody, contentType: String? = nil) -> Self {
+    public func body(_ body: TransferBody, contentType: String? = nil) -> Self {
         var copy = self
-        copy.body = .body(body, contentType: contentType)
+        copy.body = body.withContentType(contentType)
         return copy
     }
 
@@ -86,13 +87,13 @@ extension Request {
     /// items are, in the given order.
     ///
     /// ```swift
-    /// let login = Request<Token>.post("login").form([
+    /// let login = NetworkRequest<Token>.post("login").form([
     ///     QueryItem(name: "username", value: "ada"), QueryItem(name: "password", value: password),
     /// ])
     /// ```
     public func form(_ items: [QueryItem]) -> Self {
         var copy = self
-        copy.body = .form(items)
+        copy.body = TransferBody(form: items)
         return copy
     }
 
@@ -105,7 +106,7 @@ extension Request {
     /// Sets a `multipart/form-data` body; its files are read as it is sent.
     public func multipart(_ form: MultipartForm) -> Self {
         var copy = self
-        copy.body = .multipart(form)
+        copy.body = form.body
         return copy
     }
 

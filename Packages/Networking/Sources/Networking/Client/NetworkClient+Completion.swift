@@ -1,11 +1,11 @@
 import Foundation
 
-extension HTTPClient {
+extension NetworkClient {
     /// Sends the request and calls `completion` with the result on the main
     /// queue, as the lessons did with `DispatchQueue.main.async`.
     ///
     /// ```swift
-    /// let task = client.send(Request<[Account]>.get("profile/1/accounts")) { result in
+    /// let task = client.send(NetworkRequest<[Account]>.get("profile/1/accounts")) { result in
     ///     switch result {
     ///     case .success(let accounts): self.accounts = accounts
     ///     case .failure(let error): self.show(error)
@@ -15,7 +15,7 @@ extension HTTPClient {
     /// ```
     @discardableResult
     public func send<Value>(
-        _ request: Request<Value>,
+        _ request: NetworkRequest<Value>,
         completion: @escaping @MainActor @Sendable (Result<Value, NetworkError>) -> Void
     ) -> NetworkTask {
         NetworkTask(completion: completion) { () async throws(NetworkError) in try await send(request) }

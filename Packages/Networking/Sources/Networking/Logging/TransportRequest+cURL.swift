@@ -1,6 +1,6 @@
 import Foundation
 
-extension HTTPRequest {
+extension TransportRequest {
     /// The request as a `curl` command line, with secrets redacted, for
     /// pasting into a bug report.
     ///
@@ -27,7 +27,7 @@ extension HTTPRequest {
     /// The body as `curl` arguments: text as `--data-raw` (redacted),
     /// other bytes and streams by size, a file as `@path`, and a
     /// multipart form as its `--form-string` and `-F` fields.
-    private static func arguments(for body: HTTPBody, redactor: Redactor) -> [String] {
+    private static func arguments(for body: TransferBody, redactor: Redactor) -> [String] {
         switch body.source {
         case .bytes(let data):
             if data.isEmpty { return [] }
@@ -37,7 +37,7 @@ extension HTTPRequest {
             return ["--data-binary '<\(data.count) bytes>'"]
         case .file(let url, _):
             return ["--data-binary " + quoted("@" + url.path)]
-        case .chunks:
+        case .chunks, .json:
             return ["--data-binary " + quoted(body.description)]
         case .multipart(let form):
             return form.parts.map { part in

@@ -4,10 +4,10 @@ import Foundation
 /// what comes back into `Value`.
 ///
 /// Build one with a static constructor and the builder methods, then send it
-/// with ``HTTPClient/send(_:)``:
+/// with ``NetworkClient/send(_:)``:
 ///
 /// ```swift
-/// let request = Request<[String: Post]>.get("posts")
+/// let request = NetworkRequest<[String: Post]>.get("posts")
 ///     .pathExtension("json")
 ///     .query(["orderBy": "\"timestamp\"", "endAt": "\(end)", "limitToLast": "15"])
 /// let posts = try await client.send(request)
@@ -16,7 +16,7 @@ import Foundation
 /// The path is relative to the client's base URL. A `/` in the path string
 /// separates segments; each segment is percent-encoded on its own, so
 /// `"v0/app123/Design projects"` becomes `/v0/app123/Design%20projects`.
-public struct Request<Value: Sendable>: Sendable {
+public struct NetworkRequest<Value: Sendable>: Sendable {
     /// The HTTP method.
     public var method: HTTPMethod
     /// The path segments below the base URL, not yet percent-encoded.
@@ -27,9 +27,9 @@ public struct Request<Value: Sendable>: Sendable {
     /// The query items, in order, not yet percent-encoded.
     public var query: [QueryItem]
     /// Header fields set on this request, over the client's defaults.
-    public var headers: HTTPHeaders
-    /// The body, if any.
-    public var body: RequestBody?
+    public var headers: HeaderFields
+    /// The body, if any, with its `Content-Type`.
+    public var body: TransferBody?
     /// The time allowed for each attempt; `nil` uses the client's default.
     public var timeout: Duration?
     /// Told how much of the body has been sent; see ``uploadProgress(_:)``.
@@ -44,7 +44,7 @@ public struct Request<Value: Sendable>: Sendable {
     /// server de-duplicates it.
     public var isIdempotent: Bool
 
-    let decode: @Sendable (HTTPResponse, JSONDecoder) throws -> Value
+    let decode: @Sendable (TransportResponse, JSONDecoder) throws -> Value
 
     /// Creates a request that turns the response into `Value` with `decode`.
     ///
@@ -56,7 +56,7 @@ public struct Request<Value: Sendable>: Sendable {
     public init(
         method: HTTPMethod,
         path: String,
-        decode: @escaping @Sendable (HTTPResponse, JSONDecoder) throws -> Value
+        decode: @escaping @Sendable (TransportResponse, JSONDecoder) throws -> Value
     ) {
         self.method = method
         self.pathComponents = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
@@ -73,9 +73,9 @@ public struct Request<Value: Sendable>: Sendable {
 
     /// Returns the same request with a different way to read the response.
     public func decoding<Other>(
-        _ decode: @escaping @Sendable (HTTPResponse, JSONDecoder) throws -> Other
-    ) -> Request<Other> {
-        var request = Request<Other>(method: method, path: "", decode: decode)
+        _ decode: @escaping @Sendable (TransportResponse, JSONDecoder) throws -> Other
+    ) -> NetworkRequest<Other> {
+        var request = NetworkRequest<Other>(method: method, path: "", decode: decode)
         request.pathComponents = pathComponents
         request.pathExtension = pathExtension
         request.absoluteURL = absoluteURL
@@ -89,10 +89,10 @@ public struct Request<Value: Sendable>: Sendable {
     }
 }
 
-extension Request where Value: Decodable {
+extension NetworkRequest where Value: Decodable {
     /// Creates a request whose JSON response decodes as `Value`.
     ///
-    /// `Request<Data>` hands back the raw body instead of decoding it.
+    /// `NetworkRequest<Data>` hands back the raw body instead of decoding it.
     public init(method: HTTPMethod, path: String) {
         if Value.self == Data.self {
             self.init(method: method, path: path) { response, _ in
@@ -136,7 +136,7 @@ extension Request where Value: Decodable {
     public static func delete(_ path: String) -> Self { Self(method: .delete, path: path) }
 }
 
-extension Request where Value == Void {
+extension NetworkRequest where Value == Void {
     /// Creates a request whose response body is ignored.
     public init(method: HTTPMethod, path: String) {
         self.init(method: method, path: path) { _, _ in () }

@@ -1,6 +1,6 @@
 /// The media types of common file extensions, for file parts and uploads
 /// that do not name one.
-public enum MediaType {
+public enum ContentType {
     /// The type of `filename`'s extension (`image/jpeg` for `photo.JPG`),
     /// or `application/octet-stream`.
     public static func forFilename(_ filename: String) -> String {
