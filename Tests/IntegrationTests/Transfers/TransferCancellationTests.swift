@@ -1,6 +1,7 @@
 import Foundation
 import HTTPTestServer
 import Networking
+import Synchronization
 import Testing
 
 /// Transfers of every kind, on both transports, many at once, each
@@ -19,6 +20,9 @@ struct TransferCancellationTests {
     /// What a transfer is.
     enum Kind: String, CaseIterable {
         case send, stream, download, uploadFile, uploadForm, uploadStream
+        /// A `send` answered with a redirect first, and one answered with a
+        /// `503` first and retried.
+        case redirected, retried
 
         var isStream: Bool { self == .stream || self == .download }
     }
@@ -43,7 +47,10 @@ struct TransferCancellationTests {
         let server = try HTTPTestServer(routes: Self.routes)
         defer { server.stop() }
         let records = FinalRecords()
-        var observed = NetworkClient(baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: .never)
+        // Quick retries, so a `retried` transfer's wait is cancelled too.
+        let retries = RetryPolicy(maxAttempts: 3, baseDelay: .milliseconds(1), maxDelay: .milliseconds(2))
+        var observed = NetworkClient(
+            baseURL: server.baseURL, transport: Self.transport(transport), retryPolicy: retries)
         observed.observers.append(NetworkObserver { records.add($0) })
         let client = observed
         var outcomes: [String: Int] = [:]
@@ -169,6 +176,12 @@ struct TransferCancellationTests {
             form.append("stress \(id)", name: "note")
             try form.append(fileAt: upload, name: "file")
             _ = try await client.send(NetworkRequest<Data>.post("upload").query("id", target).multipart(form))
+        case .redirected:
+            let data = try await client.send(NetworkRequest<Data>.get("redirect").query("id", target))
+            guard data == blob else { throw StressFailure("redirected \(id): \(data.count) bytes, not the blob") }
+        case .retried:
+            let data = try await client.send(NetworkRequest<Data>.get("flaky").query("id", target))
+            guard data == blob else { throw StressFailure("retried \(id): \(data.count) bytes, not the blob") }
         case .uploadStream:
             let chunks = AsyncStream<Data> { continuation in
                 for start in stride(from: 0, to: size / 2, by: 64 << 10) {
@@ -180,6 +193,9 @@ struct TransferCancellationTests {
             _ = try await client.send(NetworkRequest<Data>.post("upload").query("id", target).body(body))
         }
     }
+
+    /// The `flaky` transfers that were already answered with a `503`.
+    private static let failedOnce = Mutex<Set<String>>([])
 
     /// An event stream as long as a quarter of the blob.
     private static let events = Data(String(repeating: "data: tick\n\n", count: size / 48).utf8)
@@ -193,6 +209,14 @@ struct TransferCancellationTests {
             return HTTPTestServer.reply(200, ["Content-Type": "text/event-stream"], events)
         case "/upload":
             return HTTPTestServer.reply(200, [:], Data("\(request.body.count)".utf8))
+        case "/redirect":
+            return HTTPTestServer.reply(302, ["Location": "/blob?id=\(request.query["id"] ?? "")"])
+        case "/flaky":
+            // The first request of each transfer fails; the retry gets the blob.
+            guard Self.failedOnce.withLock({ $0.insert(request.query["id"] ?? "").inserted }) else {
+                return HTTPTestServer.reply(200, ["Content-Type": "application/octet-stream"], blob)
+            }
+            return HTTPTestServer.reply(503, ["Retry-After": "0"])
         default:
             return HTTPTestServer.reply(404, [:])
         }
@@ -227,8 +251,10 @@ private final class FinalRecords: @unchecked Sendable {
         let name: String
         switch record.event {
         case .request: name = "request"
-        case .redirect, .retrying, .revalidated: name = "\(record.event)"
-        case .response: name = "response"
+        case .redirect: name = "redirect"
+        case .retrying: name = "retrying"
+        case .revalidated: name = "revalidated"
+        case .response(let status): name = status < 400 ? "response" : "response-error"
         case .failure: name = "failure"
         case .streamEnded: name = "streamEnded"
         case .streamFailed: name = "streamFailed"
@@ -243,8 +269,7 @@ private final class FinalRecords: @unchecked Sendable {
     /// Whether a transfer's records are all in: anything but a stream
     /// whose head arrived and whose end is not reported yet.
     private func isComplete(_ id: String, isStream: Bool) -> Bool {
-        let names = events[id] ?? []
-        return !(isStream && names.contains("response") && names.last == "response")
+        !(isStream && events[id]?.last == "response")
     }
 
     /// Waits until every transfer's records are in (a hang catcher bounds
@@ -263,24 +288,47 @@ private final class FinalRecords: @unchecked Sendable {
         }
     }
 
-    /// Transfers whose records do not end them exactly once: an attempt
-    /// is a `request` ended by one `response` or `failure`; a stream's
-    /// `response` is followed by exactly one end. A transfer cancelled
-    /// before it sent anything has no records.
+    /// Transfers whose records do not end them exactly once. A transfer
+    /// is attempts in turn, a `retrying` between two; an attempt is a
+    /// `request` (and after each `redirect`, another), ended by one
+    /// `response` or `failure`; a stream's answered attempt ends with one
+    /// `streamEnded`, `streamFailed` or `streamStopped` after its
+    /// `response`; a redirect not followed, or a wait for a retry,
+    /// cancelled ends with a `failure`. A transfer cancelled before it sent
+    /// anything has no records.
     func problems(streams: Set<String>) -> [String] {
         condition.withLock {
             events.compactMap { id, names in
-                let ends: Set<String> = ["streamEnded", "streamFailed", "streamStopped"]
-                let valid: Bool
-                switch (names.first, names.dropFirst().first) {
-                case ("request", "failure"): valid = names.count == 2
-                case ("request", "response") where streams.contains(id):
-                    valid = names.count == 3 && ends.contains(names[2])
-                case ("request", "response"): valid = names.count == 2
-                default: valid = false
-                }
-                return valid ? nil : "\(id): \(names)"
+                Self.isWhole(names, isStream: streams.contains(id)) ? nil : "\(id): \(names)"
             }.sorted()
         }
+    }
+
+    private static func isWhole(_ names: [String], isStream: Bool) -> Bool {
+        // What may come next: the first request; after a redirect or a
+        // retry, the next request or the cancel that ends the transfer; the
+        // attempt's answer; a stream's end; or a retry or nothing.
+        enum Expect { case request, nextRequestOrCancel, answer, streamEnd, ended }
+        var expect = names.isEmpty ? Expect.ended : .request
+        for name in names {
+            switch (expect, name) {
+            case (.request, "request"), (.nextRequestOrCancel, "request"):
+                expect = .answer
+            case (.answer, "redirect"):
+                expect = .nextRequestOrCancel
+            case (.answer, "response") where isStream:
+                expect = .streamEnd
+            case (.answer, "response"), (.answer, "response-error"), (.answer, "failure"),
+                (.nextRequestOrCancel, "failure"):
+                expect = .ended
+            case (.streamEnd, "streamEnded"), (.streamEnd, "streamFailed"), (.streamEnd, "streamStopped"):
+                expect = .ended
+            case (.ended, "retrying"):
+                expect = .nextRequestOrCancel
+            default:
+                return false
+            }
+        }
+        return expect == .ended
     }
 }

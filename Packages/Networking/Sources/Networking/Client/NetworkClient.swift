@@ -222,12 +222,20 @@ public struct NetworkClient: Sendable {
                 request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
             guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
             reportRetry(of: request, after: error, delay: delay, attempt: attempt)
-            do {
-                try await clock.sleep(delay)
-            } catch {
-                throw .cancelled
-            }
+            try await waitBeforeRetry(delay, of: request, attempt: attempt + 1)
             attempt += 1
+        }
+    }
+
+    /// Waits `delay` before `attempt`; a wait cancelled ends the request
+    /// with a `failure(.cancelled)` record, so observers see every request
+    /// end, even one whose next attempt never started.
+    func waitBeforeRetry(_ delay: Duration, of request: TransportRequest, attempt: Int) async throws(NetworkError) {
+        do {
+            try await retryPolicy.clock.sleep(delay)
+        } catch {
+            log(.failure(.cancelled), request, attempt: attempt)
+            throw .cancelled
         }
     }
 
@@ -318,6 +326,9 @@ public struct NetworkClient: Sendable {
         var hops = 0
         while true {
             if Task.isCancelled {
+                // After a redirect or a retry's wait was logged, the
+                // transfer still ends with a record.
+                if hops > 0 || attempt > 1 { log(.failure(.cancelled), current, attempt: attempt) }
                 throw .cancelled
             }
             // Durations are only for observers: no clock read without one.

@@ -88,12 +88,9 @@ extension NetworkClient {
     private func wait<Value>(
         _ delay: Duration, before request: NetworkRequest<Value>, after error: NetworkError, attempt: Int
     ) async throws(NetworkError) {
-        reportRetry(of: try makeTransportRequest(request), after: error, delay: delay, attempt: attempt)
-        do {
-            try await retryPolicy.clock.sleep(delay)
-        } catch {
-            throw .cancelled
-        }
+        let transportRequest = try makeTransportRequest(request)
+        reportRetry(of: transportRequest, after: error, delay: delay, attempt: attempt)
+        try await waitBeforeRetry(delay, of: transportRequest, attempt: attempt + 1)
     }
 
     /// Downloads the response body to a file and calls `completion` on the

@@ -6,11 +6,12 @@ import Foundation
 /// `redirect` and the next hop's `request`, and it ends with one `response`,
 /// `revalidated` or `failure`; a `retrying` record comes before each wait
 /// for another attempt, so a long wait (a 429's 30 seconds) is never a
-/// silent stall. A stream is a `request`, its head's `response`, and then
-/// exactly one of `streamEnded` (the server ended the body),
-/// `streamFailed` (it failed, or its reader's task was cancelled:
-/// `.cancelled`) or `streamStopped` (its reader let go of it before the
-/// end). URLs and headers are already redacted.
+/// silent stall. A wait, or a redirect not followed, because the task was
+/// cancelled ends with `failure(.cancelled)`. A stream is a `request`, its
+/// head's `response`, and then exactly one of `streamEnded` (the server
+/// ended the body), `streamFailed` (it failed, or its reader's task was
+/// cancelled: `.cancelled`) or `streamStopped` (its reader let go of it
+/// before the end). URLs and headers are already redacted.
 public struct NetworkLogRecord: Sendable, CustomStringConvertible {
     /// What the record is about.
     public enum Event: Sendable {

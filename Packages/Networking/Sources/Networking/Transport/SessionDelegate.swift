@@ -211,7 +211,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Redirects are followed by ``NetworkClient``, which keeps the method and
     /// body for 307 and 308 and never forwards credentials to another
     /// origin; FoundationNetworking on Linux re-sends a 307's POST without
-    /// its body. So the transport hands the 3xx back as it is.
+    /// its body. So the transport hands the 3xx back as it is, through the
+    /// canceller, which knows when the answer would be fatal.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -219,7 +220,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         newRequest request: URLRequest,
         completionHandler: @escaping @Sendable (URLRequest?) -> Void
     ) {
-        completionHandler(nil)
+        canceller.answerRedirect(of: task) { completionHandler(nil) }
     }
 
     /// The SDK never answers a server's challenge with stored credentials:

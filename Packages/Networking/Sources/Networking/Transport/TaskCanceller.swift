@@ -75,6 +75,32 @@ final class TaskCanceller: @unchecked Sendable {
         schedule(Cancellation(task: task, answer: answer))
     }
 
+    /// Runs `answer`, the answer to `task`'s redirect, unless the task is
+    /// being cancelled or has ended.
+    ///
+    /// On Linux, FoundationNetworking marks the task as waiting for the
+    /// answer before it calls the delegate, and the answer's block checks
+    /// that mark. A cancellation that lands in between (while callbacks run
+    /// on the side queue, milliseconds may pass) fails the task and clears
+    /// the mark, and the answer then ends the process ("Received callback
+    /// for HTTP redirection, but we're not waiting for it"). Under the lock
+    /// a cancellation takes before it starts, either the answer goes first,
+    /// and the cancellation's blocks queue behind it, or it is not given:
+    /// the cancellation ends the task without it.
+    func answerRedirect(of task: URLSessionTask, _ answer: () -> Void) {
+        #if canImport(FoundationNetworking)
+            lock.withLock {
+                let isCancelling =
+                    cancelling.contains(task.taskIdentifier) || pending.contains { $0.task === task }
+                if !isCancelling && task.state == .running {
+                    answer()
+                }
+            }
+        #else
+            answer()
+        #endif
+    }
+
     /// Called by the completion of `task`: on Linux, when the task is being
     /// cancelled and the callback runs on the delegate's side queue, waits
     /// until the cancellation went through, so the task is still
