@@ -102,7 +102,8 @@ struct AirtableProjectsExampleTests {
         }
         #expect(run.status == 1)
         #expect(run.standardOutput.isEmpty)
-        #expect(run.standardError.hasPrefix("error: Error Fetching Data: Not authenticated (401)"))
+        #expect(
+            run.standardError.hasPrefix("error: Error Fetching Data: Airtable did not accept the credentials (401)"))
         #expect(run.standardError.contains("Authentication required"))
         #expect(!run.standardError.contains(token))
         #expect(run.standardError.split(separator: "\n").count == 1)
@@ -119,7 +120,9 @@ struct AirtableProjectsExampleTests {
                 ["create", "--name", "x", "--category", "y", "--base-url", server.baseURL.absoluteString], in: folder)
         }
         #expect(run.status == 1)
-        #expect(run.standardError.hasPrefix("error: Error posting new Project: Not authenticated (401)"))
+        #expect(
+            run.standardError.hasPrefix(
+                "error: Error posting new Project: Airtable did not accept the credentials (401)"))
         #expect(!run.standardError.contains("patFromDotEnv"))
     }
 

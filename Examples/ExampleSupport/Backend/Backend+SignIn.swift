@@ -22,13 +22,13 @@ extension Backend {
             retryPolicy: ExampleRequestPolicy.retryPolicy)
         auth.http.timeout = ExampleRequestPolicy.timeout
         let session = FirebaseAuthSession(auth: auth)
-        do {
+        do throws(NetworkError) {
             if options.signUp {
                 try await session.signUp(email: email, password: password, displayName: displayName)
             } else {
                 try await session.signIn(email: email, password: password)
             }
-        } catch let error as NetworkError {
+        } catch {
             throw ExampleFailure(
                 "Could not sign in as \(email): \(error.firebaseAuthError?.meaning ?? error.description)")
         }

@@ -54,6 +54,8 @@ struct HandlingErrorsSamples {
                 return "The server had a problem. Try again later."
             case .httpStatus(let failure):
                 return failure.message?.message ?? "The request failed (\(failure.status))."
+            case .serviceFailure(let failure):
+                return failure.advice ?? failure.message?.message ?? "The service reported a failure."
             case .noData, .decodingFailed, .responseTooLarge:
                 return "The server sent something unexpected."
             case .invalidURL, .encodingFailed, .bodyNotReplayable:

@@ -24,6 +24,7 @@ struct SandboxFidelityTests {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
             let firebase = NetworkClient(baseURL: server.baseURL, retryPolicy: .never)
             var airtable = firebase
+            airtable.service = .airtable
             airtable.headers["Authorization"] = "Bearer \(AirtableEmulator.Configuration.defaultToken)"
             try await body(server, firebase, airtable)
         }
@@ -37,7 +38,8 @@ struct SandboxFidelityTests {
             return (200, nil, nil)
         } catch {
             // Airtable's `type` is read by AirtableClient's reader: these raw
-            // HTTPClients know no API, so `airtableError` reads the body.
+            // Plain clients; the Airtable one names its service, so
+            // `airtableError` reads its bodies.
             if let airtable = error.airtableError {
                 return (error.status, airtable.type.rawValue, airtable.message)
             }

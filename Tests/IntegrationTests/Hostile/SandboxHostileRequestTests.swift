@@ -28,6 +28,7 @@ struct SandboxHostileRequestTests {
         configuration.airtable.rateLimitEnabled = false
         try await SandboxServer.withServer(SandboxServerOptions(port: 0, configuration: configuration)) { server in
             var airtable = client(server)
+            airtable.service = .airtable
             airtable.headers["Authorization"] = "Bearer \(AirtableEmulator.Configuration.defaultToken)"
             let table = "v0/\(AirtableClient.lessonBaseID)/\(AirtableClient.designProjectsTable)"
             let formulas = [

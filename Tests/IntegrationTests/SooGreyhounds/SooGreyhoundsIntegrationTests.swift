@@ -98,7 +98,7 @@ struct SooGreyhoundsIntegrationTests {
             await #expect {
                 _ = try await store.fetchLatestPhotos()
             } throws: { error in
-                guard let error = error as? NetworkError, case .unauthenticated = error else { return false }
+                guard let error = error as? NetworkError, case .serviceFailure = error else { return false }
                 return error.sooGreyhoundsError
                     == .failed(code: 100, message: "Invalid API Key (Key has invalid format)")
             }

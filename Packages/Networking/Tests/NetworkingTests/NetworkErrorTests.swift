@@ -43,8 +43,11 @@ struct NetworkErrorTests {
             return
         }
         #expect(failure.message == ServerMessage(code: "AUTHENTICATION_REQUIRED", message: "Authentication required"))
-        #expect(unauthenticated.description.hasPrefix("Not authenticated (401) for GET http://127.0.0.1:"))
-        #expect(unauthenticated.description.hasSuffix("/v0/app/t: AUTHENTICATION_REQUIRED: Authentication required."))
+        #expect(
+            unauthenticated.description.hasPrefix("The server asked for credentials (401) for GET http://127.0.0.1:"))
+        #expect(
+            unauthenticated.description.hasSuffix(
+                "/v0/app/t: AUTHENTICATION_REQUIRED: Authentication required. Sign in first."))
 
         let firebase = #"{"error" : "Permission denied"}"#
         if case .forbidden(let failure) = try await failing(
@@ -57,7 +60,8 @@ struct NetworkErrorTests {
         let notFound = try await failing(
             NetworkRequest<Data>.get("bankey/profile/9"), reply: .respond(status: 404, body: Data("Not Found".utf8)))
         #expect(notFound.status == 404)
-        #expect(notFound.description.hasSuffix("/bankey/profile/9: Not Found."))
+        #expect(
+            notFound.description.hasSuffix("/bankey/profile/9: Not Found. Check the path and the identifiers in it."))
         let conflict = try await failing(
             NetworkRequest<Data>.put("a.json", body: 1),
             reply: .respond(status: 412, headers: ["ETag": "abc"], body: Data("42".utf8)))
@@ -121,7 +125,7 @@ struct NetworkErrorTests {
         #expect(failure.message?.message == "502 Bad Gateway")
         #expect(failure.bodyExcerpt.count <= 201)
         #expect(failure.bodyExcerpt.hasPrefix("<html> <head><title>502 Bad Gateway</title></head> <body>xxx"))
-        #expect(error.description.hasSuffix("/posts.json: 502 Bad Gateway."))
+        #expect(error.description.hasSuffix("/posts.json: 502 Bad Gateway. Try again later."))
     }
 
     @Test("An HTML page with status 200 where JSON was expected is a decoding failure")

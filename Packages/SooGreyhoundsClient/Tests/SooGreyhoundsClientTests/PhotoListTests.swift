@@ -68,14 +68,16 @@ struct PhotoListTests {
         #expect(query.contains("text=goalie%20save"))
     }
 
-    @Test("A wrong API key is the API's error 100, as unauthenticated")
+    @Test("A wrong API key is the API's error 100, a service failure that says to check the key")
     func wrongKey() async throws {
         let harness = try await Harness()
         await #expect {
             _ = try await harness.client(apiKey: "not-the-key").fetchLatestPhotos()
         } throws: { error in
-            guard let error = error as? NetworkError, case .unauthenticated(let failure) = error else { return false }
-            return failure.message?.code == "100"
+            guard let error = error as? NetworkError, case .serviceFailure(let failure) = error else { return false }
+            return failure.message?.code == "100" && failure.service == .sooGreyhounds
+                && error.description.hasSuffix("Check the API key the client is configured with.")
+                && !error.description.contains("(200)")
                 && failure.message?.message == "Invalid API Key (Key has invalid format)"
                 && error.sooGreyhoundsError == .failed(code: 100, message: "Invalid API Key (Key has invalid format)")
                 && !error.description.contains("not-the-key")
@@ -90,7 +92,7 @@ struct PhotoListTests {
         await #expect {
             _ = try await harness.client().fetchLatestPhotos()
         } throws: { error in
-            guard let error = error as? NetworkError, case .httpStatus = error else { return false }
+            guard let error = error as? NetworkError, case .serviceFailure = error else { return false }
             return error.sooGreyhoundsError == .failed(code: 112, message: "Method \"x\" not found")
         }
     }

@@ -64,6 +64,7 @@ public struct AirtableClient: Sendable {
             retryPolicy: retryPolicy
         )
         http.headers["Authorization"] = "Bearer \(configuration.token)"
+        http.service = .airtable
         http.messageParser = AirtableErrorBody.message
         // 429s are the rate limiter's to decide: it comes before the retry
         // policy, so they are never retried with the general backoff, and

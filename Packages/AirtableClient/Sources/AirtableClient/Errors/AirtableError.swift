@@ -37,7 +37,7 @@ public struct AirtableError: Error, Sendable, Hashable, CustomStringConvertible 
     /// page, an empty 502). The body is read again, so this works on a
     /// failure from any ``/Networking/NetworkClient``, not only this package's.
     public init?(_ error: NetworkError) {
-        guard let failure = error.failure,
+        guard let failure = error.failure, failure.service == .airtable,
             let message = AirtableErrorBody.message(
                 TransportResponse(status: failure.status, headers: failure.headers, body: failure.body)),
             let code = message.code, !code.isEmpty
@@ -51,9 +51,14 @@ public struct AirtableError: Error, Sendable, Hashable, CustomStringConvertible 
     }
 }
 
+extension ServiceName {
+    /// Airtable's Web API, as ``AirtableClient`` names it in its failures.
+    public static let airtable = ServiceName("Airtable")
+}
+
 extension NetworkError {
-    /// Airtable's error type and message, when the failure came with an
-    /// Airtable error body.
+    /// Airtable's error type and message, when Airtable sent the failure
+    /// with its error body; `nil` for any other service's errors.
     public var airtableError: AirtableError? {
         AirtableError(self)
     }

@@ -49,6 +49,7 @@ public struct BankeyClient: Sendable {
         retryPolicy: RetryPolicy = .default
     ) {
         http = NetworkClient(baseURL: baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
+        http.service = .bankey
     }
 
     /// The customer's profile (`GET profile/{userId}`).

@@ -58,3 +58,18 @@ public struct BankeyError: Error, Sendable, CustomStringConvertible, LocalizedEr
         description
     }
 }
+
+extension ServiceName {
+    /// The Bankey server, as ``BankeyClient`` names it in its failures.
+    public static let bankey = ServiceName("Bankey")
+}
+
+extension NetworkError {
+    /// The error as the Bankey lesson reads it; `nil` for a failure another
+    /// service sent. Errors with no response (a lost connection, a body
+    /// that did not decode) are read as any fetch's.
+    public var bankeyError: BankeyError? {
+        if let service = failure?.service, service != .bankey { return nil }
+        return BankeyError(self)
+    }
+}

@@ -77,6 +77,7 @@ public struct FirebaseAuthClient: Sendable {
         self.endpoints = endpoints
         var http = NetworkClient(baseURL: endpoints.identityToolkit, transport: transport, retryPolicy: retryPolicy)
         http.query.append(QueryItem(name: "key", value: apiKey))
+        http.service = .firebaseAuth
         http.failureClassifier = FirebaseAuthErrorCode.classify
         self.http = http
     }

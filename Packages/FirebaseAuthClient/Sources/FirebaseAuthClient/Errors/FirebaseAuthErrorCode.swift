@@ -93,8 +93,11 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
     /// attempts is ``/Networking/NetworkError/rateLimited(_:)``; the rest keep
     /// their status's case, with the code in the message.
     @Sendable static func classify(_ failure: HTTPFailure) -> NetworkError {
-        guard let message = failure.message?.message else { return NetworkError(failure: failure) }
-        switch FirebaseAuthErrorCode(message: message) {
+        guard let message = failure.message?.message, !message.isEmpty else { return NetworkError(failure: failure) }
+        let code = FirebaseAuthErrorCode(message: message)
+        var failure = failure
+        if case .other = code {} else { failure.advice = code.meaning }
+        switch code {
         case .tokenExpired, .invalidIDToken, .invalidRefreshToken, .userNotFound, .userDisabled:
             return .unauthenticated(failure)
         case .tooManyAttempts:
@@ -106,9 +109,20 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
 }
 
 extension NetworkError {
-    /// Firebase Authentication's error code, when the failure carries one.
+    /// Firebase Authentication's error code, when Firebase Authentication
+    /// sent the failure and its body carries one; `nil` for any other
+    /// service's errors, so an alert never shows one service's failure as
+    /// a sign-in problem.
     public var firebaseAuthError: FirebaseAuthErrorCode? {
-        guard let message = failure?.message?.message, !message.isEmpty else { return nil }
+        guard let failure, failure.service == .firebaseAuth, let message = failure.message?.message,
+            !message.isEmpty
+        else { return nil }
         return FirebaseAuthErrorCode(message: message)
     }
+}
+
+extension ServiceName {
+    /// Firebase Authentication (the Identity Toolkit and Secure Token APIs),
+    /// as ``FirebaseAuthClient`` names it in its failures.
+    public static let firebaseAuth = ServiceName("Firebase Authentication")
 }

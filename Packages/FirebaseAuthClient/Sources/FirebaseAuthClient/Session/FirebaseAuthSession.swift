@@ -48,36 +48,38 @@ public final class FirebaseAuthSession: Sendable {
 
     /// Signs in with email and password, and keeps the session.
     @discardableResult
-    public func signIn(email: String, password: String) async throws -> FirebaseSignIn {
+    public func signIn(email: String, password: String) async throws(NetworkError) -> FirebaseSignIn {
         try await keep(try await auth.signIn(email: email, password: password))
     }
 
     /// Creates an account (named `displayName`, when given), signs it in,
     /// and keeps the session.
     @discardableResult
-    public func signUp(email: String, password: String, displayName: String? = nil) async throws -> FirebaseSignIn {
+    public func signUp(email: String, password: String, displayName: String? = nil) async throws(NetworkError)
+        -> FirebaseSignIn
+    {
         try await keep(try await auth.signUp(email: email, password: password, displayName: displayName))
     }
 
     /// Signs in as a new anonymous user, and keeps the session.
     @discardableResult
-    public func signInAnonymously() async throws -> FirebaseSignIn {
+    public func signInAnonymously() async throws(NetworkError) -> FirebaseSignIn {
         try await keep(try await auth.signInAnonymously())
     }
 
     /// Signs in again with the kept refresh token, as at an app's launch.
     /// Returns `false` when there is none (signed out).
     @discardableResult
-    public func restore() async throws -> Bool {
-        guard try await store.load() != nil else { return false }
+    public func restore() async throws(NetworkError) -> Bool {
+        guard try await Self.kept(in: store) != nil else { return false }
         _ = try await tokens.refreshed(replacing: nil)
         return true
     }
 
     /// The signed-in user's id and email, or `nil` when signed out.
     public var user: (userID: String, email: String?)? {
-        get async throws {
-            try await store.load().map { ($0.userID, $0.email) }
+        get async throws(NetworkError) {
+            try await Self.kept(in: store).map { ($0.userID, $0.email) }
         }
     }
 
@@ -87,16 +89,33 @@ public final class FirebaseAuthSession: Sendable {
     }
 
     /// Signs out: forgets the tokens and clears the store.
-    public func signOut() async throws {
+    public func signOut() async throws(NetworkError) {
         await tokens.replace(token: nil, expiry: nil)
-        try await store.clear()
+        try await Self.storing(.writing) { try await store.clear() }
     }
 
-    private func keep(_ signIn: FirebaseSignIn) async throws -> FirebaseSignIn {
-        try await store.save(
-            FirebaseStoredSession(userID: signIn.userID, email: signIn.email, refreshToken: signIn.refreshToken))
+    private func keep(_ signIn: FirebaseSignIn) async throws(NetworkError) -> FirebaseSignIn {
+        let session = FirebaseStoredSession(
+            userID: signIn.userID, email: signIn.email, refreshToken: signIn.refreshToken)
+        try await Self.storing(.writing) { try await store.save(session) }
         await tokens.replace(token: signIn.idToken, expiry: Self.expiry(of: signIn, now: now))
         return signIn
+    }
+
+    /// The session the store keeps, if any.
+    private static func kept(in store: any FirebaseSessionStore) async throws(NetworkError) -> FirebaseStoredSession? {
+        try await storing(.reading) { try await store.load() }
+    }
+
+    /// Runs `operation` on the store; its failure is a ``/Networking/FileFailure``.
+    private static func storing<Value>(
+        _ kind: FileFailure.Operation, _ operation: () async throws -> Value
+    ) async throws(NetworkError) -> Value {
+        do {
+            return try await operation()
+        } catch {
+            throw .fileFailed(FileFailure(operation: kind, path: "session store", reason: "\(error)"))
+        }
     }
 
     /// Exchanges the kept refresh token, keeps the new one, and gives the
@@ -104,13 +123,7 @@ public final class FirebaseAuthSession: Sendable {
     private static func refresh(
         auth: FirebaseAuthClient, store: any FirebaseSessionStore, now: @Sendable () -> Date
     ) async throws(NetworkError) -> (token: String, expiry: Date?) {
-        let kept: FirebaseStoredSession?
-        do {
-            kept = try await store.load()
-        } catch {
-            throw .fileFailed(FileFailure(operation: .reading, path: "session store", reason: "\(error)"))
-        }
-        guard let kept else { throw signedOut }
+        guard let kept = try await kept(in: store) else { throw signedOut }
         do throws(NetworkError) {
             let signIn = try await auth.refresh(kept.refreshToken)
             var updated = kept
@@ -126,8 +139,8 @@ public final class FirebaseAuthSession: Sendable {
     /// The error of asking a signed-out session for a token.
     static let signedOut = NetworkError.unauthenticated(
         HTTPFailure(
-            status: 401, method: .post, url: "firebase-auth-session",
-            message: ServerMessage(code: "SIGNED_OUT", message: "No user is signed in.")))
+            service: .firebaseAuth, status: 401, method: .post, url: "firebase-auth-session",
+            message: ServerMessage(code: "SIGNED_OUT", message: "No user is signed in."), advice: "Sign in first."))
 
     private static func expiry(of signIn: FirebaseSignIn, now: () -> Date) -> Date {
         now().addingTimeInterval(Double(signIn.expiresIn.components.seconds))

@@ -57,6 +57,7 @@ public struct FirebaseClient: Sendable {
         self.configuration = configuration
         self.pushIDs = pushIDs
         var http = NetworkClient(baseURL: configuration.databaseURL, transport: transport, retryPolicy: retryPolicy)
+        http.service = .firebaseDatabase
         http.failureClassifier = FirebaseFailure.classify
         if let namespace = configuration.namespace {
             http.query.append(QueryItem(name: "ns", value: namespace))

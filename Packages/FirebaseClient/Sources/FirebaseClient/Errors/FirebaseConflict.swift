@@ -47,9 +47,10 @@ public struct FirebaseConflict: Sendable {
 
 extension NetworkError {
     /// The lost conditional write this error reports, if it is a 412 from
-    /// a write with `if-match`.
+    /// a write with `if-match` to the Firebase Realtime Database; `nil` for
+    /// any other service's errors.
     public var firebaseConflict: FirebaseConflict? {
-        guard case .conflict(let failure) = self else { return nil }
+        guard case .conflict(let failure) = self, failure.service == .firebaseDatabase else { return nil }
         return FirebaseConflict(failure)
     }
 }

@@ -22,6 +22,18 @@ enum FirebaseFailure {
         guard let message = failure.message?.message,
             message.range(of: permissionDenied, options: .caseInsensitive) != nil
         else { return NetworkError(failure: failure) }
-        return failure.carriedCredentials ? .forbidden(failure) : .unauthenticated(failure)
+        var refused = failure
+        guard failure.carriedCredentials else {
+            refused.advice = "Sign in: the database's security rules refuse requests without credentials."
+            return .unauthenticated(refused)
+        }
+        refused.advice = "The database's security rules do not let this user do this."
+        return .forbidden(refused)
     }
+}
+
+extension ServiceName {
+    /// The Firebase Realtime Database, as ``FirebaseClient`` names it in
+    /// its failures.
+    public static let firebaseDatabase = ServiceName("Firebase Realtime Database")
 }

@@ -161,6 +161,7 @@ struct FirebaseEventSource: Sendable {
     /// opened with credentials.
     private func revoked(_ request: TransportRequest, code: String, reason: String?) -> NetworkError {
         let failure = HTTPFailure(
+            service: http.service,
             status: 401,
             method: request.method,
             url: http.redactor.redact(request.url),

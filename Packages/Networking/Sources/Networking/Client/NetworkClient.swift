@@ -39,6 +39,10 @@ public struct NetworkClient: Sendable {
     public var decoder: JSONDecoder
     /// Encodes every JSON body.
     public var encoder: JSONEncoder
+    /// The service this client talks to, which every failure it makes
+    /// carries (``HTTPFailure/service``) and names in its description;
+    /// `nil` unless a service's client sets it.
+    public var service: ServiceName?
     /// Reads the server's own message from an error response.
     public var messageParser: @Sendable (TransportResponse) -> ServerMessage?
     /// Turns a non-2xx answer into the error thrown for it; by default by
@@ -102,6 +106,7 @@ public struct NetworkClient: Sendable {
         self.timeout = nil
         self.decoder = decoder
         self.encoder = encoder
+        self.service = nil
         self.messageParser = { ServerMessage.parse($0.body) }
         self.failureClassifier = { NetworkError(failure: $0) }
         self.observers = []
@@ -372,6 +377,7 @@ public struct NetworkClient: Sendable {
     /// The failure a non-2xx response stands for, with the server's message.
     public func failure(for response: TransportResponse, to request: TransportRequest) -> HTTPFailure {
         HTTPFailure(
+            service: service,
             status: response.status,
             method: request.method,
             url: redactor.redact(request.url),

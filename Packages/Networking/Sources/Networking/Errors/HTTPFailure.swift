@@ -1,8 +1,12 @@
 import Foundation
 
 /// A response with a status outside 2xx (or an API failure inside a 2xx body):
-/// what was asked, what came back, and the server's own message.
+/// what was asked, who answered, what came back, and the server's own
+/// message.
 public struct HTTPFailure: Sendable, CustomStringConvertible {
+    /// The service that answered, as its client names it
+    /// (``NetworkClient/service``); `nil` for a client that names none.
+    public var service: ServiceName?
     /// The status code.
     public var status: Int
     /// The request method.
@@ -23,9 +27,14 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
     /// (`auth=`, `key=`), as the client's ``Redactor`` names them. A refusal
     /// of a request that carried them is about permission, not sign-in.
     public var carriedCredentials: Bool
+    /// What to do about it, in the service's terms, when its client knows
+    /// (Firebase Authentication's "The password is wrong."); otherwise the
+    /// description says what a failure of its kind calls for.
+    public var advice: String?
 
     /// Creates a failure.
     public init(
+        service: ServiceName? = nil,
         status: Int,
         method: HTTPMethod,
         url: String,
@@ -33,8 +42,10 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         headers: HeaderFields = [:],
         body: Data = Data(),
         retryAfter: Duration? = nil,
-        carriedCredentials: Bool = false
+        carriedCredentials: Bool = false,
+        advice: String? = nil
     ) {
+        self.service = service
         self.status = status
         self.method = method
         self.url = url
@@ -43,6 +54,7 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         self.body = body
         self.retryAfter = retryAfter
         self.carriedCredentials = carriedCredentials
+        self.advice = advice
     }
 
     /// The first bytes of the body as text, capped so an error never carries
@@ -51,19 +63,32 @@ public struct HTTPFailure: Sendable, CustomStringConvertible {
         BodyExcerpt.make(from: body)
     }
 
-    /// One line: status, request and the server's message or body excerpt.
+    /// One sentence: who answered what to which request, the server's
+    /// message, and what to do.
     public var description: String {
-        describe("HTTP error")
+        switch status {
+        case 304: describe("has nothing newer", advice: "Use the copy you have.")
+        case 300..<400: describe("redirected without a usable location", advice: "Check the URL.")
+        case 400..<500: describe("refused the request", advice: "Check the request.")
+        case 500..<600: describe("failed", advice: "Try again later.")
+        default: describe("answered unexpectedly", advice: "Check the URL and the service.")
+        }
     }
 
-    func describe(_ title: String) -> String {
-        var line = "\(title) (\(status)) for \(method.rawValue) \(url)"
+    /// `Service <what happened> (status) for METHOD url: message. Advice`,
+    /// with the status left out where it would mislead (an API's failure
+    /// inside a `200`).
+    func describe(_ happened: String, showsStatus: Bool = true, advice fallback: String) -> String {
+        var line = "\(service?.description ?? "The server") \(happened)"
+        if showsStatus { line += " (\(status))" }
+        line += " for \(method.rawValue) \(url)"
         if let message {
             line += ": \(message)"
         } else if !body.isEmpty {
             line += ". Body: \(bodyExcerpt)"
         }
-        return line.hasSuffix(".") ? line : line + "."
+        if !line.hasSuffix(".") { line += "." }
+        return line + " " + (advice ?? fallback)
     }
 }
 

@@ -46,9 +46,12 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case conflict(HTTPFailure)
     /// 429: too many requests; ``HTTPFailure/retryAfter`` says when to try again.
     case rateLimited(HTTPFailure)
-    /// Any other status outside 2xx, or an API that reports a failure inside
-    /// a 2xx body.
+    /// Any other status outside 2xx (a `304` to a conditional request
+    /// included: its body is the caller's cached copy).
     case httpStatus(HTTPFailure)
+    /// The service reported a failure inside a 2xx body (SooGreyhounds'
+    /// `{"stat":"fail",…}`); the failure's message holds its code and text.
+    case serviceFailure(HTTPFailure)
     /// The response had no body where one was needed.
     case noData
     /// The body was not what the request expected.
@@ -95,19 +98,25 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
             "The request timed out."
         case .cancelled:
             "The request was cancelled."
+        case .unauthenticated(let failure) where failure.carriedCredentials:
+            failure.describe(
+                "did not accept the credentials", advice: "Sign in again, or check the credentials the client sends.")
         case .unauthenticated(let failure):
-            failure.describe("Not authenticated")
+            failure.describe("asked for credentials", advice: "Sign in first.")
         case .forbidden(let failure):
-            failure.describe("Forbidden")
+            failure.describe("refused access", advice: "The credentials do not allow this.")
         case .notFound(let failure):
-            failure.describe("Not found")
+            failure.describe("found nothing", advice: "Check the path and the identifiers in it.")
         case .conflict(let failure):
-            failure.describe("Conflict")
+            failure.describe("reported a conflict", advice: "The resource changed: read it again, then retry.")
         case .rateLimited(let failure):
-            failure.describe("Rate limited")
-                + (failure.retryAfter.map { " Retry after \($0.formattedSeconds)." } ?? "")
+            failure.describe(
+                "asked to slow down",
+                advice: failure.retryAfter.map { "Retry after \($0.formattedSeconds)." } ?? "Wait, then retry.")
         case .httpStatus(let failure):
-            failure.describe("Server error")
+            failure.description
+        case .serviceFailure(let failure):
+            failure.describe("reported a failure", showsStatus: false, advice: "The message says what went wrong.")
         case .noData:
             "The server sent no data."
         case .decodingFailed(let failure):
@@ -121,7 +130,7 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
         case .responseTooLarge(let limit):
             "The response was larger than the limit of \(limit) bytes, so it was stopped."
         case .tooManyRedirects(let failure):
-            failure.describe("Too many redirects")
+            failure.describe("kept redirecting", advice: "Check the URL: the redirects may loop.")
         case .incompleteBody(let expected, let received):
             "The body ended after \(received) of the \(expected) bytes it declared."
         case .bodyNotReplayable:
@@ -142,7 +151,7 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
         switch self {
         case .unauthenticated(let failure), .forbidden(let failure), .notFound(let failure),
             .conflict(let failure), .rateLimited(let failure), .httpStatus(let failure),
-            .tooManyRedirects(let failure):
+            .serviceFailure(let failure), .tooManyRedirects(let failure):
             failure
         default:
             nil

@@ -24,10 +24,9 @@ enum FlickrBody {
         return Data(trimmed.dropFirst(prefix.count).dropLast())
     }
 
-    /// Throws the API's own failure, if the body is one: code 100 (invalid
-    /// key) and 98 (invalid token) as `unauthenticated`, 99 (no permission)
-    /// as `forbidden`, any other code as `httpStatus`, each with the code
-    /// and message as its server message.
+    /// Throws the API's own failure, if the body is one, as
+    /// ``/Networking/NetworkError/serviceFailure(_:)`` with the code and
+    /// message as its server message.
     static func checkFailure(_ response: TransportResponse, body: Data, url: String) throws(NetworkError) {
         guard (try? JSONDecoder().decode(Status.self, from: body))?.stat == "fail" else { return }
         let parsed = ServerMessage.parse(body)
@@ -36,20 +35,23 @@ enum FlickrBody {
         throw failure(message, response: response, method: .get, url: url)
     }
 
-    /// The error for the API's failure `message`: code 100 (invalid key)
-    /// and 98 (invalid token) as `unauthenticated`, 99 (no permission) as
-    /// `forbidden`, any other code as `httpStatus`.
+    /// The error for the API's failure `message` in a 2xx body, with what
+    /// its documented codes call for: 100 is the client's configuration
+    /// (its API key), 98 a sign-in, 99 a permission.
     static func failure(_ message: ServerMessage, response: TransportResponse, method: HTTPMethod, url: String)
         -> NetworkError
     {
-        let failure = HTTPFailure(
-            status: response.status, method: method, url: url, message: message, headers: response.headers,
-            body: response.body)
-        switch Int(message.code ?? "") {
-        case 98, 100: return .unauthenticated(failure)
-        case 99: return .forbidden(failure)
-        default: return .httpStatus(failure)
-        }
+        let advice: String? =
+            switch Int(message.code ?? "") {
+            case 100: "Check the API key the client is configured with."
+            case 98: "Sign in again."
+            case 99: "The signed-in user may not do this."
+            default: nil
+            }
+        return .serviceFailure(
+            HTTPFailure(
+                service: .sooGreyhounds, status: response.status, method: method, url: url, message: message,
+                headers: response.headers, body: response.body, advice: advice))
     }
 
     /// The page of photos in a successful body, or the lesson's

@@ -10,8 +10,8 @@ import Networking
 /// error descriptions. Photo lists follow the lesson's rules: a photo that
 /// cannot be read is skipped, and a list where none can be read fails as
 /// `invalidJSONData` (see ``Networking/NetworkError/isInvalidJSONData``).
-/// The API's own failures, `{"stat":"fail"}` bodies, are thrown with their
-/// code and message: code 100, an invalid key, as `NetworkError.unauthenticated`.
+/// The API's own failures, `{"stat":"fail"}` bodies, are thrown as
+/// `NetworkError.serviceFailure` with their code and message.
 ///
 /// ```swift
 /// let client = SooGreyhoundsClient()
@@ -46,6 +46,7 @@ public struct SooGreyhoundsClient: Sendable {
             retryPolicy: retryPolicy
         )
         // Uploads answer in Flickr's XML, the REST calls in JSON.
+        http.service = .sooGreyhounds
         http.messageParser = { ServerMessage.parse($0.body) ?? FlickrXML.failure(in: $0.body) }
     }
 

@@ -1,16 +1,23 @@
 import Models
 import Networking
 
+extension ServiceName {
+    /// The SooGreyhounds API, as ``SooGreyhoundsClient`` names it in its
+    /// failures.
+    public static let sooGreyhounds = ServiceName("SooGreyhounds")
+}
+
 extension NetworkError {
     /// The SooGreyhounds API's own failure, `{"stat":"fail","code":100,…}`,
     /// as ``/Models/SooGreyhoundsError/failed(code:message:)``; `nil` for any
-    /// other error.
+    /// other error, and for any other service's.
     ///
     /// ```swift
     /// if case .failed(100, _) = error.sooGreyhoundsError { print("Check the API key") }
     /// ```
     public var sooGreyhoundsError: SooGreyhoundsError? {
-        guard let failure, failure.status / 100 == 2, let message = failure.message,
+        guard case .serviceFailure(let failure) = self, failure.service == .sooGreyhounds,
+            let message = failure.message,
             let code = message.code.flatMap({ Int($0) })
         else { return nil }
         return .failed(code: code, message: message.message)
