@@ -93,6 +93,7 @@
     typealias Check_MessageBoardClient_MessageBoardClient = MessageBoardClient
     typealias Check_Models_AccountType = AccountType
     typealias Check_Models_SooGreyhoundsError = SooGreyhoundsError
+    typealias Check_Models_TrailingCommas = TrailingCommas
     typealias Check_Models_Account = Account
     typealias Check_Models_AirtableAttachment = AirtableAttachment
     typealias Check_Models_AirtableCollaborator = AirtableCollaborator
@@ -123,7 +124,6 @@
     typealias Check_Networking_PercentEncoding = PercentEncoding
     typealias Check_Networking_RetryDecision = RetryDecision
     typealias Check_Networking_SecureHash = SecureHash
-    typealias Check_Networking_TrailingCommas = TrailingCommas
     typealias Check_Networking_HTTPInterceptor = HTTPInterceptor
     typealias Check_Networking_HTTPTransport = HTTPTransport
     typealias Check_Networking_InterceptedResponse = InterceptedResponse

@@ -1,8 +1,10 @@
 // In the repository's root manifest, this module's dependencies come only
-// with the AsyncHTTPClient package trait, so that apps using the other
-// libraries fetch none of them. Without the trait the compiler usually
-// stops first at "no such module 'AsyncHTTPClient'" (the README says so);
-// this names the trait when that module comes from elsewhere.
+// with the AsyncHTTPClient package trait, so that apps using the other libraries
+// fetch none of them. Every other file of the module is inside
+// `#if AsyncHTTPClient`, so without the trait nothing here imports a module the
+// app does not have: this error is the one the compiler prints, and it
+// names the trait. (A product that needs the module fails to build with
+// it; nothing else of the package is affected.)
 #if !AsyncHTTPClient
     #error(
         """

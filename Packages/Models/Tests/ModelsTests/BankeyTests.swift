@@ -123,6 +123,18 @@ struct BankeyTests {
             failure { _ = try Account.decodeList(from: #"{"id":"1"}"#.utf8Data) }?.hasPrefix("expected Array") == true)
     }
 
+    @Test("Trailing commas are removed outside strings only")
+    func trailingCommas() throws {
+        let bankey = "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\",\n}\n"
+        let cleaned = try #require(TrailingCommas.removed(from: Data(bankey.utf8)))
+        #expect(
+            String(decoding: cleaned, as: UTF8.self)
+                == "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\"\n}\n")
+        let array = try #require(TrailingCommas.removed(from: Data(#"[{"a":"x,}"},  ]"#.utf8)))
+        #expect(String(decoding: array, as: UTF8.self) == #"[{"a":"x,}"}  ]"#)
+        #expect(TrailingCommas.removed(from: Data(#"{"a":[1,2],"b":"\",]"}"#.utf8)) == nil)
+    }
+
     @Test("The public helpers decode the server's trailing commas with a parser that rejects them")
     func helpersRetryWithoutTrailingCommas() throws {
         let profileDecoder = StrictJSONDecoder()

@@ -83,18 +83,6 @@ struct CodingTests {
         #expect(JSON.string("é/ü").description == #""é/ü""#)
     }
 
-    @Test("Trailing commas are removed outside strings only")
-    func trailingCommas() throws {
-        let bankey = "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\",\n}\n"
-        let cleaned = try #require(TrailingCommas.removed(from: Data(bankey.utf8)))
-        #expect(
-            String(decoding: cleaned, as: UTF8.self)
-                == "{\n\"id\": \"1\",\n\"first_name\": \"Kevin\",\n\"last_name\": \"Flynn\"\n}\n")
-        let array = try #require(TrailingCommas.removed(from: Data(#"[{"a":"x,}"},  ]"#.utf8)))
-        #expect(String(decoding: array, as: UTF8.self) == #"[{"a":"x,}"}  ]"#)
-        #expect(TrailingCommas.removed(from: Data(#"{"a":[1,2],"b":"\",]"}"#.utf8)) == nil)
-    }
-
     @Test("A lossy array keeps every good element and reports the bad ones")
     func lossyArray() throws {
         struct Photo: Decodable, Equatable {

@@ -1,8 +1,10 @@
 // In the repository's root manifest, SandboxServer's dependencies come only
-// with the package trait of the same name, so that apps using the libraries
-// fetch none of them. Without the trait the compiler usually stops first at
-// "no such module 'NIOCore'" (the README says so); this names the trait
-// when those modules come from elsewhere and the build gets this far.
+// with the SandboxServer package trait, so that apps using the other libraries
+// fetch none of them. Every other file of the module is inside
+// `#if SandboxServer`, so without the trait nothing here imports a module the
+// app does not have: this error is the one the compiler prints, and it
+// names the trait. (A product that needs the module fails to build with
+// it; nothing else of the package is affected.)
 #if !SandboxServer
     #error(
         """

@@ -3,10 +3,11 @@ import Foundation
 /// Removes trailing commas (`[1, 2,]`, `{"a": 1,}`) from JSON text.
 ///
 /// The real Bankey server wrote its files that way. Some JSON parsers accept
-/// them (swift-foundation's does), others reject them. The Models package's
-/// Bankey decoders retry a failed decode once with the commas removed, so
-/// the result is the same on every platform; ``NetworkClient`` itself decodes
+/// them (swift-foundation's does), others reject them. The Bankey decoders
+/// (``TolerantJSON``) retry a failed decode once with the commas removed, so
+/// the result is the same on every platform; `NetworkClient` itself decodes
 /// every other API's JSON as it is. Commas inside strings are left alone.
+/// It lives here, beside the one API that needs it, not in `Networking`.
 public enum TrailingCommas {
     /// The JSON text with every comma that precedes only whitespace and a
     /// closing `]` or `}` removed; `nil` if there was none.
