@@ -17,7 +17,7 @@ extension FuzzTarget {
         .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .routes, .serverSentEvents,
         .retryAfter, .redaction, .firebaseAuth,
-        .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange,
+        .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange, .byteRanges,
     ]
 }
 

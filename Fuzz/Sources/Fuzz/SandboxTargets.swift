@@ -188,6 +188,20 @@ extension FuzzTarget {
         }
     }
 
+    /// A file's `Range` and `If-Range`, as the Sandbox reads them: the
+    /// first line is the range, the second the body's size. A part is
+    /// always inside the body.
+    static let byteRanges = FuzzTarget(name: "byte-ranges") { data in
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let header = String(lines.first ?? "")
+        let size = lines.count > 1 ? min(Int(lines[1]) ?? 0, 1 << 20) : 1000
+        if case .part(let part) = FileRequest.byteRange(header, size: max(0, size)) {
+            precondition(part.lowerBound >= 0 && part.upperBound <= size && !part.isEmpty, "a part lies in the body")
+        }
+        let request = SandboxRequest("GET", "/f", headers: ["Range": header, "If-Range": header])
+        _ = SandboxResponse.file(Data(count: min(max(0, size), 4096)), for: request, contentType: "x/y", etag: "\"e\"")
+    }
+
     static let faultPatterns = FuzzTarget(name: "fault-patterns") { data in
         let text = String(decoding: data, as: UTF8.self)
         let pattern = String(text.prefix { $0 != "\n" })

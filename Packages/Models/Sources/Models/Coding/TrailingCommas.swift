@@ -4,7 +4,7 @@ import Foundation
 ///
 /// The real Bankey server wrote its files that way. Some JSON parsers accept
 /// them (swift-foundation's does), others reject them. The Bankey decoders
-/// (``TolerantJSON``) retry a failed decode once with the commas removed, so
+/// (`TolerantJSON`) retry a failed decode once with the commas removed, so
 /// the result is the same on every platform; `NetworkClient` itself decodes
 /// every other API's JSON as it is. Commas inside strings are left alone.
 /// It lives here, beside the one API that needs it, not in `Networking`.

@@ -57,12 +57,13 @@ extension AirtableEmulator {
         return .json(200, answer)
     }
 
-    /// `GET /v0/attachments/{id}/{filename}`: an uploaded file, as its
-    /// attachment's `url` names it (no token needed, as Airtable's
-    /// attachment URLs).
-    func attachmentFile(id: String) async -> SandboxResponse {
+    /// `GET`/`HEAD /v0/attachments/{id}/{filename}`: an uploaded file, as
+    /// its attachment's `url` names it (no token needed, as Airtable's
+    /// attachment URLs), served as file hosts serve files: validators and
+    /// byte ranges. An attachment's bytes never change under its id, so the
+    /// id is its entity tag.
+    func attachmentFile(id: String, for request: SandboxRequest) async -> SandboxResponse {
         guard let data = await store.file(id) else { return AirtableFailure.notFound.response }
-        return SandboxResponse(
-            status: 200, headers: ["Content-Type": "application/octet-stream"], body: .data(data))
+        return .file(data, for: request, contentType: "application/octet-stream", etag: "\"\(id)\"")
     }
 }

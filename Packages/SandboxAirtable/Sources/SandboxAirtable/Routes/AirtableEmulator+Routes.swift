@@ -17,9 +17,9 @@ extension AirtableEmulator {
 
     /// What needs no token: an uploaded attachment's file.
     static let openRoutes = RouteTable<AirtableEmulator>([
-        Route(.get, "/v0/attachments/{id}/{filename}", "An uploaded attachment's file (no token needed)") {
-            airtable, _, parameters in
-            await airtable.attachmentFile(id: parameters["id"])
+        Route([.get, .head], "/v0/attachments/{id}/{filename}", "An uploaded attachment's file (no token needed)") {
+            airtable, request, parameters in
+            await airtable.attachmentFile(id: parameters["id"], for: request)
         }
     ])
 
