@@ -137,6 +137,14 @@ struct RequestBuildingTests {
             NetworkRequest<Data>.get(URL(string: "https://cdn.example.test/a.jpg")!))
         #expect(foreign.url.absoluteString == "https://cdn.example.test/a.jpg")
         #expect(foreign.headers["Authorization"] == nil)
+        // The origin as RFC 6454 reads it: case-insensitive, the default
+        // port as written; redirects use the same rule.
+        let same = try client.makeTransportRequest(
+            NetworkRequest<Data>.get(URL(string: "HTTPS://API.Example.test:443/other")!))
+        #expect(same.headers["Authorization"] == "Bearer secret")
+        #expect(client.sendsDefaults(to: URL(string: "https://api.example.test/x")!))
+        #expect(!client.sendsDefaults(to: URL(string: "http://api.example.test/x")!))
+        #expect(!client.sendsDefaults(to: URL(string: "https://api.example.test:8443/x")!))
     }
 
     @Test("Content-Type is set only when there is a body")

@@ -98,9 +98,7 @@ public struct FirebaseAuthClient: Sendable {
                 QueryItem(name: "refresh_token", value: refreshToken),
             ])
         request.absoluteURL = endpoints.secureToken
-        if endpoints.secureToken.host() != endpoints.identityToolkit.host()
-            || endpoints.secureToken.port != endpoints.identityToolkit.port
-        {
+        if !http.sendsDefaults(to: endpoints.secureToken) {
             request = request.query("key", apiKey)
         }
         return request

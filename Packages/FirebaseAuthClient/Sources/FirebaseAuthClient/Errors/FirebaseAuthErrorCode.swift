@@ -96,7 +96,12 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
         guard let message = failure.message?.message, !message.isEmpty else { return NetworkError(failure: failure) }
         let code = FirebaseAuthErrorCode(message: message)
         var failure = failure
-        if case .other = code {} else { failure.advice = code.meaning }
+        // A known code's meaning is what to do; an unknown one's would only
+        // repeat the message.
+        switch code {
+        case .other: break
+        default: failure.advice = code.meaning
+        }
         switch code {
         case .tokenExpired, .invalidIDToken, .invalidRefreshToken, .userNotFound, .userDisabled:
             return .unauthenticated(failure)

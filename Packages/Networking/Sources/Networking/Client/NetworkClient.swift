@@ -151,13 +151,10 @@ public struct NetworkClient: Sendable {
     /// Builds the HTTP request that ``send(_:)`` would put on the wire.
     public func makeTransportRequest<Value>(_ request: NetworkRequest<Value>) throws(NetworkError) -> TransportRequest {
         let base = request.absoluteURL ?? baseURL
-        // Defaults carry credentials: they go only to the base URL's origin.
         // Most requests are relative to the base URL, and comparing a URL's
         // parts decodes them, which profiling showed on every request; only
         // an absolute URL needs the comparison.
-        let sameOrigin =
-            request.absoluteURL == nil
-            || (base.scheme == baseURL.scheme && base.host == baseURL.host && base.port == baseURL.port)
+        let sameOrigin = request.absoluteURL.map(sendsDefaults(to:)) ?? true
         guard let split = request.absoluteURL == nil ? splitBaseURL : URLBuilder.Base(base) else {
             throw .invalidURL(redactor.redact(base))
         }
@@ -372,6 +369,16 @@ public struct NetworkClient: Sendable {
             hops += 1
             current = next
         }
+    }
+
+    /// Whether the default ``headers`` and ``query`` go with a request to
+    /// `url`: only to the base URL's origin (scheme, host and port, the
+    /// default port counting as written), since defaults carry
+    /// credentials. The one same-origin rule of the SDK: redirects follow
+    /// it too, and a client that must add its key to another origin's
+    /// request asks here.
+    public func sendsDefaults(to url: URL) -> Bool {
+        url.hasSameOrigin(as: baseURL)
     }
 
     /// The failure a non-2xx response stands for, with the server's message.
