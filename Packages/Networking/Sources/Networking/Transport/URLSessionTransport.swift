@@ -155,9 +155,13 @@ public final class URLSessionTransport: StreamingHTTPTransport {
                 reader = direct
             } else {
                 let spool = try await BodySpool.file(for: unobserved)
-                cleanup = spool.cleanup
                 guard let copied = BodyReader(TransferBody(source: .file(spool.url, length: spool.length), length: nil))
-                else { throw NetworkError.bodyNotReplayable }
+                else {
+                    // Out of file descriptors, say: the copy goes with the request.
+                    spool.cleanup?()
+                    throw FileFailure.reading(spool.url, "the temporary copy could not be opened")
+                }
+                cleanup = spool.cleanup
                 reader = copied
             }
             let stream = BodyInputStream(reader)
