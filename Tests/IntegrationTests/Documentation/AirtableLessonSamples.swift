@@ -7,7 +7,7 @@ import Testing
 
 /// The code of the Airtable lesson's guide, run against the in-process Sandbox.
 @Suite("Documentation: lesson 1, Airtable")
-struct AirtableLessonSamples {
+struct AirtableLessonSamples: DocumentationSample {
     let token = AirtableEmulator.Configuration.defaultToken
 
     @Test("The lesson's GET and POST, async and with a completion")
@@ -83,9 +83,4 @@ struct AirtableLessonSamples {
         print(record.id.hasPrefix("rec"), record.fields.name)  // true Test
         // end snippet
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

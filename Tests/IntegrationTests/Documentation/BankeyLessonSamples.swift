@@ -7,7 +7,7 @@ import Testing
 
 /// The code of the Bankey lesson's guide, run against the in-process Sandbox.
 @Suite("Documentation: lesson 4, Bankey")
-struct BankeyLessonSamples {
+struct BankeyLessonSamples: DocumentationSample {
     @Test("The profile and accounts, async and with the lesson's completion")
     @MainActor
     func fetches() async throws {
@@ -54,9 +54,4 @@ struct BankeyLessonSamples {
             ])
         #expect(screen.updates == ["Good morning, Kevin"])
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

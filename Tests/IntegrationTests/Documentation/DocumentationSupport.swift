@@ -5,41 +5,166 @@
 // swift block of a catalog is a copy of its region (`--fix` copies them over).
 
 import Foundation
+import Synchronization
+import Testing
 
-/// What the documentation's samples print, captured per test so the
-/// comments beside each `print` in the articles are checked, not trusted.
+/// What the documentation's samples print, captured per test and checked
+/// against the comments beside each `print`, so the values the articles
+/// show are what the code prints.
 ///
-/// Each sample file routes its `print` calls here; outside ``capture(_:)``
-/// they go to standard output as usual.
+/// A `print` inside ``capture(_:)`` is compared with the comment that
+/// shows its output: the one after the call on its last line
+/// (`print(count)  // 16`), or, when there is none, the comment lines
+/// right below it (for output of several lines). `…` in a comment stands
+/// for any text (a boundary, a random id). A `print` with no comment is
+/// not checked. A remark may follow the value after ` — `
+/// (`print(count)  // 16 — the lesson's projects`). Outside
+/// ``capture(_:)`` it goes to standard output.
 final class Printed: @unchecked Sendable {
     @TaskLocal static var current: Printed?
 
+    /// One `print` call: what it printed and where it is.
+    private struct Line {
+        var text: String
+        var file: String?
+        var line: Int
+    }
+
     private let lock = NSLock()
-    private var collected: [String] = []
+    private var collected: [Line] = []
 
     /// The lines printed so far.
     var lines: [String] {
-        lock.withLock { collected }
+        lock.withLock { collected.map(\.text) }
     }
 
-    /// Runs `body` and returns the lines it printed.
+    /// Runs `body`, checks what it printed against the comments that show
+    /// it, and returns the printed lines.
     static func capture(
         isolation: isolated (any Actor)? = #isolation,
         _ body: () async throws -> Void
     ) async rethrows -> [String] {
         let printed = Printed()
         try await $current.withValue(printed, operation: body, isolation: isolation)
+        for line in printed.lock.withLock({ printed.collected }) {
+            guard let file = line.file, let expected = SampleComments.output(shownAt: line.line, in: file) else {
+                continue
+            }
+            if !SampleComments.matches(line.text, expected) {
+                Issue.record(
+                    "Printed \"\(line.text)\" where the comment shows \"\(expected)\"",
+                    sourceLocation: SourceLocation(
+                        fileID: file, filePath: file, line: line.line, column: 1))
+            }
+        }
         return printed.lines
     }
 
     /// Records one `print` call, or prints it when nothing is capturing.
-    static func record(_ items: [Any], separator: String) {
-        let line = items.map { String(describing: $0) }.joined(separator: separator)
+    static func record(_ items: [Any], separator: String, terminator: String, file: String?, line: Int) {
+        let text = items.map { String(describing: $0) }.joined(separator: separator)
         guard let current else {
-            Swift.print(line)
+            Swift.print(text, terminator: terminator)
             return
         }
-        current.lock.withLock { current.collected.append(line) }
+        current.lock.withLock { current.collected.append(Line(text: text, file: file, line: line)) }
+    }
+}
+
+/// A suite of documentation samples: its `print` calls (a member, so they
+/// win over the standard library's) are captured inside `Printed.capture`
+/// and checked against their comments.
+protocol DocumentationSample {}
+
+extension DocumentationSample {
+    /// Records what a sample prints, with where it printed it.
+    func print(
+        _ items: Any..., separator: String = " ", terminator: String = "\n", file: String = #filePath,
+        line: Int = #line
+    ) {
+        Printed.record(items, separator: separator, terminator: terminator, file: file, line: line)
+    }
+}
+
+/// Reads the comment that shows a `print`'s output from the sample's source.
+enum SampleComments {
+    private static let cache = Mutex<[String: [String]]>([:])
+
+    /// The output shown for the `print` call that starts on `line` of
+    /// `file`, or `nil` when no comment shows it.
+    static func output(shownAt line: Int, in file: String) -> String? {
+        let lines = sourceLines(of: file)
+        guard line >= 1, line <= lines.count else { return nil }
+        // The call ends on the line where its parentheses balance.
+        var depth = 0
+        var last = line - 1
+        while last < lines.count {
+            let code = codePart(of: lines[last])
+            depth += code.filter { $0 == "(" }.count - code.filter { $0 == ")" }.count
+            if depth <= 0 { break }
+            last += 1
+        }
+        guard last < lines.count else { return nil }
+        if let trailing = trailingComment(of: lines[last]) { return trailing }
+        var shown: [String] = []
+        for next in lines[(last + 1)...] {
+            let trimmed = next.trimmingCharacters(in: .whitespaces)
+            guard trimmed.hasPrefix("//"), !trimmed.hasPrefix("// end snippet"), !trimmed.hasPrefix("// snippet:")
+            else { break }
+            shown.append(trimmed == "//" ? "" : String(trimmed.dropFirst(3)))
+        }
+        return shown.isEmpty ? nil : shown.joined(separator: "\n")
+    }
+
+    /// Whether `printed` is what `expected` shows, `…` standing for any
+    /// text and a remark after ` — ` left out.
+    static func matches(_ printed: String, _ shown: String) -> Bool {
+        let expected = shown.components(separatedBy: " — ")[0]
+        let pieces = expected.components(separatedBy: "…")
+        guard pieces.count > 1 else { return printed == expected }
+        guard printed.hasPrefix(pieces[0]), printed.hasSuffix(pieces[pieces.count - 1]) else { return false }
+        var rest = printed.dropFirst(pieces[0].count).dropLast(pieces[pieces.count - 1].count)
+        for piece in pieces.dropFirst().dropLast() where !piece.isEmpty {
+            guard let found = rest.range(of: piece) else { return false }
+            rest = rest[found.upperBound...]
+        }
+        return true
+    }
+
+    private static func sourceLines(of file: String) -> [String] {
+        cache.withLock { cache in
+            if let lines = cache[file] { return lines }
+            let text = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            let lines = text.components(separatedBy: "\n")
+            cache[file] = lines
+            return lines
+        }
+    }
+
+    /// The code of a line, without its string literals and trailing comment.
+    private static func codePart(of line: String) -> String {
+        var code = ""
+        var inString = false
+        var previous: Character = " "
+        for character in line {
+            if character == "\"" && previous != "\\" { inString.toggle() }
+            if !inString && character == "/" && previous == "/" {
+                code.removeLast()
+                break
+            }
+            if !inString { code.append(character) }
+            previous = character
+        }
+        return code
+    }
+
+    /// The comment after code on a line, if any.
+    private static func trailingComment(of line: String) -> String? {
+        let code = codePart(of: line)
+        guard !code.trimmingCharacters(in: .whitespaces).isEmpty,
+            let marker = line.range(of: "  // ", options: .backwards)
+        else { return nil }
+        return String(line[marker.upperBound...])
     }
 }
 

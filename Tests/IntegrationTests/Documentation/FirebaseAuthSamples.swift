@@ -8,7 +8,7 @@ import Testing
 
 /// The FirebaseAuthClient catalog's code, over HTTP to a running Sandbox.
 @Suite("Documentation: Firebase Authentication")
-struct FirebaseAuthSamples {
+struct FirebaseAuthSamples: DocumentationSample {
     @Test("The catalog's overview signs up, signs in and reads the account as shown")
     func overview() async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
@@ -32,9 +32,4 @@ struct FirebaseAuthSamples {
             #expect(printed == ["true ada@example.com 3600.0 seconds", "The password is wrong."])
         }
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

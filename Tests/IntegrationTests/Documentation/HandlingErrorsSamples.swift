@@ -8,7 +8,7 @@ import Testing
 
 /// The code of the errors guide, run against the in-process Sandbox.
 @Suite("Documentation: handling errors")
-struct HandlingErrorsSamples {
+struct HandlingErrorsSamples: DocumentationSample {
     @Test("A 404 is caught by its case")
     func catchByCase() async throws {
         let sandbox = try await Sandbox()
@@ -109,7 +109,8 @@ struct HandlingErrorsSamples {
             // snippet: errors-retry-and-log
             var client = NetworkClient(baseURL: Sandbox.baseURL, transport: SandboxTransport(sandbox))
             client.retryPolicy = RetryPolicy(maxAttempts: 5, baseDelay: .milliseconds(200), deadline: .seconds(20))
-            client.observers.append(NetworkObserver { record in print(record) })  // secrets are already redacted
+            // Secrets are already redacted in what an observer gets.
+            client.observers.append(NetworkObserver { record in print(record) })
 
             try sandbox.faults.inject(Fault(path: "/services/rest", status: 503, headers: ["Retry-After": "0"]))
             let key = SooGreyhoundsAPI.lessonAPIKey
@@ -134,9 +135,4 @@ struct HandlingErrorsSamples {
         #expect(printed.last?.hasPrefix("← 200 GET \(url) (attempt 2, ") == true)
         #expect(!printed.joined().contains(SooGreyhoundsAPI.lessonAPIKey))
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

@@ -16,7 +16,7 @@ import Testing
 /// and its `curl` commands, run as written with that server's URL for
 /// `http://127.0.0.1:8080`.
 @Suite("Documentation: your lesson app on the Sandbox")
-struct LessonAppGuideSamples {
+struct LessonAppGuideSamples: DocumentationSample {
     /// The guide's clients, for the base URL of its step 3.
     @MainActor
     static func lessonAppClients(backend: URL) -> (

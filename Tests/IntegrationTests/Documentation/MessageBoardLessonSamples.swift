@@ -9,7 +9,7 @@ import Testing
 
 /// The code of the Message Board lesson's guide, run against the in-process Sandbox.
 @Suite("Documentation: lesson 3, the Message Board")
-struct MessageBoardLessonSamples {
+struct MessageBoardLessonSamples: DocumentationSample {
     @Test("A thread by PUT, a message by POST, the board, live updates and a retry-safe message")
     func flow() async throws {
         let sandbox = try await Sandbox()
@@ -29,7 +29,7 @@ struct MessageBoardLessonSamples {
 
             // snippet: message-board-lesson-updates
             for try await current in board.messageUpdates(in: thread) {
-                print(current.messages.map(\.sender))  // ["Ada"], then again whenever anyone writes
+                print(current.messages.map(\.sender))  // ["Ada"] — then again whenever anyone writes
                 break  // a screen keeps listening until it goes away
             }
             // end snippet
@@ -87,20 +87,15 @@ extension MessageBoardLessonSamples {
             do {
                 _ = try await bob.createMessage(in: thread, text: "Signed by Ada", sender: "Ada")
             } catch NetworkError.forbidden(let failure) {
-                print(failure.message?.message ?? "")  // Permission denied: Bob is signed in; the rules refuse him
+                print(failure.message?.message ?? "")  // Permission denied — Bob is signed in; the rules refuse him
             }
             do {
                 _ = try await anonymous.createMessageThread(title: "Spam")
             } catch NetworkError.unauthenticated(let failure) {
-                print(failure.message?.message ?? "")  // Permission denied: signed out; signing in may help
+                print(failure.message?.message ?? "")  // Permission denied — signed out; signing in may help
             }
             // end snippet
         }
         #expect(printed == ["1", "Permission denied", "Permission denied"])
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

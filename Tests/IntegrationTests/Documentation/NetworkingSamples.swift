@@ -8,7 +8,7 @@ import Testing
 /// The code of the landing page and the Networking catalog, run against the
 /// in-process Sandbox.
 @Suite("Documentation: the landing page and Networking")
-struct NetworkingSamples {
+struct NetworkingSamples: DocumentationSample {
     @Test("The landing page's first program reads Bankey's customer 1")
     func firstProgram() async throws {
         let printed = try await Printed.capture {
@@ -37,7 +37,7 @@ struct NetworkingSamples {
                 .query(["ns": "devmtn-post", "orderBy": "\"timestamp\"", "endAt": "\(now)", "limitToLast": "15"])
 
             let feed = try await client.send(request)  // async/await, throws NetworkError
-            print(feed.posts.count, feed.skipped.count)  // 14 1: one entry on the page is not a post
+            print(feed.posts.count, feed.skipped.count)  // 14 1 — one entry on the page is not a post
             // end snippet
 
             // snippet: networking-completion
@@ -53,9 +53,4 @@ struct NetworkingSamples {
         #expect(printed == ["14 1"])
         #expect(screen.updates == ["14 posts"])
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

@@ -15,7 +15,7 @@ import Testing
 /// The code of each package catalog's overview, run against the Sandbox: in
 /// process, or over HTTP where the catalog shows a running server.
 @Suite("Documentation: package overviews")
-struct PackageOverviewSamples {
+struct PackageOverviewSamples: DocumentationSample {
     @Test("Models decodes every lesson's payload")
     func models() async throws {
         let sandbox = try await Sandbox()
@@ -102,7 +102,7 @@ struct PackageOverviewSamples {
             let post = Post(username: "Ada", text: "Hello")
             try await firebase.put(post.body, at: "posts/\(post.identifier.uuidString)")
             let key = try await firebase.post(["text": "Hi"], to: "scratch")  // a push id such as -NqQ4h2bW9y1Zx8aQ3tV
-            print(newest.count, newest.skipped.count, key.count)  // 14 1 20: one of the newest 15 is not a post
+            print(newest.count, newest.skipped.count, key.count)  // 14 1 20 — one of the newest 15 is not a post
             // end snippet
         }
         #expect(printed == ["14 1 20"])
@@ -122,7 +122,7 @@ struct PackageOverviewSamples {
             let older = try await feed.fetchPosts(reset: false)  // the 15 before them
             try await feed.addPost(username: "Ada", text: "Hello")
             print(newest.posts.count, newest.skipped.count, older.posts.count, await feed.posts.first?.text ?? "")
-            // 14 1 15 Hello: one of the newest entries is not a post, and is skipped
+            // 14 1 15 Hello — one of the newest entries is not a post, and is skipped
             // end snippet
         }
         #expect(printed == ["14 1 15 Hello"])
@@ -141,7 +141,7 @@ struct PackageOverviewSamples {
             var thread = try await board.createMessageThread(title: "REST APIs")
             thread = try await board.createMessage(in: thread, text: "PUT or POST?", sender: "Ada")
             let threads = try await board.fetchMessageThreads().threads  // sorted by title
-            print(threads.map(\.title))  // ["REST APIs", "REST APIs"]: the lesson's seed thread and the new one
+            print(threads.map(\.title))  // ["REST APIs", "REST APIs"] — the lesson's seed thread and the new one
             // end snippet
             #expect(threads.contains(thread))
         }
@@ -229,9 +229,4 @@ struct PackageOverviewSamples {
         await server.stop()
         #expect(printed == ["Kevin"])
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

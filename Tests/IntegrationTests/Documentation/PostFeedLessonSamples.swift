@@ -10,7 +10,7 @@ import Testing
 
 /// The code of the Post feed lesson's guide, run against the in-process Sandbox.
 @Suite("Documentation: lesson 2, the Post feed")
-struct PostFeedLessonSamples {
+struct PostFeedLessonSamples: DocumentationSample {
     @Test("The lesson's request through the generic client")
     func request() async throws {
         let sandbox = try await Sandbox()
@@ -48,12 +48,12 @@ struct PostFeedLessonSamples {
 
             // snippet: post-feed-lesson-add
             let post = try await feed.addPost(username: "Ada", text: "Hello, feed")
-            print(await feed.posts.first == post)  // true: newest first, shown at once
+            print(await feed.posts.first == post)  // true — newest first, shown at once
             // end snippet
 
             // snippet: post-feed-lesson-updates
             for try await current in await feed.updates() {
-                print(current.posts.count)  // 42, then again whenever anyone posts
+                print(current.posts.count)  // 42 — then again whenever anyone posts
                 break  // a screen keeps listening until it goes away
             }
             // end snippet
@@ -101,7 +101,7 @@ extension PostFeedLessonSamples {
 
             let post = try await ada.addPost(username: "Ada", text: "Rules are not filters.")
             let page = try await anonymous.fetchPosts(reset: true)
-            print(page.posts.contains(post))  // true: anyone reads
+            print(page.posts.contains(post))  // true — anyone reads
             for (who, client, username, text) in [
                 ("anonymous", anonymous, "Ada", "Hi"), ("Bob as Ada", bob, "Ada", "Hi"),
                 ("Bob, too long", bob, "Bob", String(repeating: "a", count: 281)),
@@ -137,9 +137,4 @@ extension PostFeedLessonSamples {
             }
         }
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

@@ -3,7 +3,7 @@ import Testing
 /// The README's Swift, compiled and run (its Packages section holds manifest
 /// fragments, which scripts/check_consumers.py builds into real apps).
 @Suite("Documentation: the README")
-struct ReadmeSamples {
+struct ReadmeSamples: DocumentationSample {
     @Test("Using it: the feed request, async and with a completion")
     func usingIt() async throws {
         let printed = try await Printed.capture {

@@ -14,7 +14,7 @@ import Testing
 /// The code of the Sandbox guide: the in-process transport, a server on a
 /// free port, every client pointed at it, configuration and faults.
 @Suite("Documentation: the Sandbox guide")
-struct SandboxGuideSamples {
+struct SandboxGuideSamples: DocumentationSample {
     @Test("In process: the feed through the SandboxTransport")
     func inProcess() async throws {
         let printed = try await Printed.capture {
@@ -98,9 +98,4 @@ struct SandboxGuideSamples {
             .query("api_key", AirtableEmulator.Configuration.defaultToken)
         #expect(try await client.send(legacy)["records"]?.arrayValue?.count == 16)
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }

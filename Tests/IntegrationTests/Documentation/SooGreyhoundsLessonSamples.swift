@@ -7,7 +7,7 @@ import Testing
 
 /// The code of the SooGreyhounds lesson's guide, run against the in-process Sandbox.
 @Suite("Documentation: lesson 5, SooGreyhounds")
-struct SooGreyhoundsLessonSamples {
+struct SooGreyhoundsLessonSamples: DocumentationSample {
     @Test("The lesson's URL, the latest photos and an image, async and with a completion")
     @MainActor
     func gallery() async throws {
@@ -70,15 +70,10 @@ struct SooGreyhoundsLessonSamples {
                 if case .failed(let code, let message) = error.sooGreyhoundsError {
                     print(code, message)  // 100 Invalid API Key (Key has invalid format)
                 }
-                print(error.description.contains("wrong"))  // false: the key is redacted from every description
+                print(error.description.contains("wrong"))  // false — the key is redacted from every description
             }
             // end snippet
         }
         #expect(printed == ["100 Invalid API Key (Key has invalid format)", "false"])
     }
-}
-
-/// Samples print as the articles show; the lines are captured and checked.
-private func print(_ items: Any..., separator: String = " ", terminator: String = "\n") {
-    Printed.record(items, separator: separator)
 }
