@@ -187,6 +187,7 @@
     typealias Check_SandboxCore_RequestLog = RequestLog
     typealias Check_SandboxCore_Route = Route
     typealias Check_SandboxCore_WriterTurns = WriterTurns
+    typealias Check_SandboxCore_BodyFault = BodyFault
     typealias Check_SandboxCore_StorageChange = StorageChange
     typealias Check_SandboxCore_UnsignedJWT = UnsignedJWT
     typealias Check_SandboxCore_SandboxFailure = SandboxFailure

@@ -219,6 +219,22 @@ extension FuzzTarget {
     }
 }
 
+extension FuzzTarget {
+    /// `POST /__sandbox/faults` bodies: a fault that reads is within its
+    /// bounds, and lists itself as it was read.
+    static let faultForms = FuzzTarget(name: "fault-forms") { data in
+        guard let fault = try? JSONDecoder().decode(Fault.self, from: data) else { return }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        precondition((try? fault.validate()) != nil, "a fault that reads is within its bounds")
+        guard let listed = try? encoder.encode(fault),
+            let again = try? JSONDecoder().decode(Fault.self, from: listed),
+            let relisted = try? encoder.encode(again)
+        else { preconditionFailure("a fault that reads lists itself readably") }
+        precondition(listed == relisted, "a fault lists itself the same way twice")
+    }
+}
+
 // MARK: Firebase security rules
 
 /// A small database for the rules targets to read: users, posts, a list.

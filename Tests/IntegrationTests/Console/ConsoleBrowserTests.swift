@@ -210,6 +210,20 @@ struct ConsoleBrowserTests {
             let attempts = await server.sandbox.requests.matching("/posts.json").map(\.status)
             #expect(attempts == [503, 200])
 
+            // A fault inside a body: the next image is cut, and a download
+            // takes it up again where it stopped.
+            try await browser.click("[data-preset=imageCut]")
+            try await browser.waitUntil(
+                "the body fault in the pending list",
+                "return document.getElementById('ft-pending').innerText.includes('body cut after 20000 bytes')")
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("console-\(UUID())")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(at: folder) }
+            let download = try await NetworkClient(baseURL: server.baseURL, retryPolicy: .never).download(
+                NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"), to: folder.appendingPathComponent("cut.jpg"),
+                options: DownloadOptions(maxResumes: 2))
+            #expect(download.resumes == 1)
+
             try await browser.click("#ft-rate-limit")
             var enabled = false
             for _ in 0..<2_400 where !enabled {

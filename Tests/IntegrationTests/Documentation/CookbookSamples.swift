@@ -6,10 +6,12 @@ import Models
 import Networking
 import PostFeedClient
 import Sandbox
+import SandboxServer
 import SooGreyhoundsClient
 import Testing
 
-/// The cookbook's recipes, run against the in-process Sandbox.
+/// The cookbook's recipes, run against the in-process Sandbox (the network
+/// recipes over HTTP on both transports too).
 @Suite("Documentation: the cookbook")
 struct CookbookSamples: DocumentationSample {
     @Test("Every client is made the same way, and configured through its http")
@@ -236,5 +238,70 @@ struct CookbookSamples: DocumentationSample {
         let size = try FileManager.default.attributesOfItem(atPath: destination.path)[.size] as? NSNumber
         let bytes = size?.intValue ?? 0
         #expect(printed == ["\(bytes) of \(bytes) bytes (100 %)", "\(bytes) 0"])
+    }
+
+    /// Where the network recipes run: in process, and over HTTP on each transport.
+    enum Place: String, CaseIterable, Sendable { case inProcess, urlSession, asyncHTTPClient }
+
+    /// A Sandbox, the base URL that reaches it and a transport, in `place`.
+    private func withSandbox(
+        _ place: Place, _ body: (Sandbox, URL, any HTTPTransport) async throws -> Void
+    ) async throws {
+        switch place {
+        case .inProcess:
+            let sandbox = try await Sandbox()
+            try await body(sandbox, Sandbox.baseURL, SandboxTransport(sandbox))
+        case .urlSession, .asyncHTTPClient:
+            try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
+                let transport = place == .urlSession ? TestTransport.urlSession : .asyncHTTPClient
+                try await body(server.sandbox, server.baseURL, transport.transport)
+            }
+        }
+    }
+
+    @Test("Try an interrupted download", arguments: Place.allCases)
+    func interruptedDownload(_ place: Place) async throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("cookbook-\(UUID())")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let destination = folder.appendingPathComponent("DeMeo.jpg")
+        try await withSandbox(place) { sandbox, baseURL, transport in
+            let original = try await NetworkClient(baseURL: baseURL, transport: transport).send(
+                NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"))
+            let printed = try await Printed.capture {
+                // snippet: cookbook-interrupted-download
+                // The next image is cut off after 20 kB: the connection closes.
+                try sandbox.faults.inject(Fault(path: "/images/*", body: .cut(after: 20_000)))
+                let http = NetworkClient(baseURL: baseURL, transport: transport, retryPolicy: .never)
+                let download = try await http.download(
+                    NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"), to: destination,
+                    options: DownloadOptions(maxResumes: 3))
+                print(download.byteCount, download.resumes)  // 82753 1
+                print(try Data(contentsOf: destination) == original)  // true
+                // end snippet
+            }
+            #expect(printed.count == 2)
+            let statuses = await sandbox.requests.matching("/images/*").map(\.status)
+            #expect(statuses.suffix(2) == [200, 206])
+        }
+    }
+
+    @Test("Try a slow network", arguments: Place.allCases)
+    func slowNetwork(_ place: Place) async throws {
+        try await withSandbox(place) { sandbox, baseURL, transport in
+            let printed = try await Printed.capture {
+                // snippet: cookbook-slow-network
+                // Images arrive at 200 kB a second, for the next 10 requests.
+                try sandbox.faults.inject(
+                    Fault(path: "/images/*", count: 10, body: .throttle(bytesPerSecond: 200_000)))
+                let http = NetworkClient(baseURL: baseURL, transport: transport)
+                let clock = ContinuousClock()
+                let started = clock.now
+                let image = try await http.send(NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"))
+                print(image.count, clock.now - started >= .milliseconds(300))  // 82753 true
+                // end snippet
+            }
+            #expect(printed.count == 1)
+        }
     }
 }

@@ -29,6 +29,18 @@ struct TransportTests {
         #expect(received.headers["content-type"] == "application/json")
     }
 
+    @Test("A timeout under a second leaves that long between bytes (FoundationNetworking rounds it down to none)")
+    func subSecondTimeout() async throws {
+        // Chunks 50 ms apart: well inside a 300 ms timeout.
+        let chunks = (0..<4).map { (0.05, Data("chunk \($0)\n".utf8)) }
+        let server = try LoopbackServer { _ in .chunks(chunks) }
+        defer { server.stop() }
+        var client = NetworkClient(baseURL: server.baseURL, retryPolicy: .never)
+        client.timeout = .milliseconds(300)
+        let body = try await client.send(NetworkRequest<Data>.get("events"))
+        #expect(String(decoding: body, as: UTF8.self) == "chunk 0\nchunk 1\nchunk 2\nchunk 3\n")
+    }
+
     @Test("Streaming delivers chunks as they arrive, before the body ends")
     func streaming() async throws {
         // The server holds the body open after its chunks until it stops:

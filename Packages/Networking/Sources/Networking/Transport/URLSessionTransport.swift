@@ -193,6 +193,17 @@ public final class URLSessionTransport: StreamingHTTPTransport {
         #endif
     }
 
+    /// What `URLRequest.timeoutInterval` gets for a timeout. FoundationNetworking
+    /// counts it in whole seconds, rounded down, so anything under a second
+    /// timed a request out at once: there it is rounded up instead.
+    static func timeoutInterval(for timeout: Duration) -> TimeInterval {
+        #if canImport(FoundationNetworking)
+            return max(1, timeout.seconds.rounded(.up))
+        #else
+            return timeout.seconds
+        #endif
+    }
+
     /// The request without its body, which ``withBody(of:_:)`` adds.
     static func urlRequest(for request: TransportRequest) -> URLRequest {
         var urlRequest = URLRequest(url: request.url)
@@ -205,7 +216,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
             urlRequest.addValue(field.value, forHTTPHeaderField: field.name)
         }
         if let timeout = request.timeout {
-            urlRequest.timeoutInterval = timeout.seconds
+            urlRequest.timeoutInterval = timeoutInterval(for: timeout)
         }
         return urlRequest
     }

@@ -100,6 +100,10 @@ public final class Sandbox: Sendable {
             response = SandboxResponse(status: status, headers: headers, body: .data(body))
         case .dropConnection:
             response = SandboxResponse(status: 0, body: .dropConnection)
+        case .body(let bodyFault):
+            var answer = await service.respond(to: request)
+            answer.bodyFault = bodyFault
+            response = answer
         case nil:
             response = await service.respond(to: request)
         }

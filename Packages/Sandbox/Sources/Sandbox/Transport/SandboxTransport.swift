@@ -11,7 +11,12 @@ import Networking
 /// Any base URL works; the scheme and host are ignored, the path and query
 /// are what the emulators read. A dropped-connection fault throws
 /// `URLError(.networkConnectionLost)`, and a request's timeout is enforced,
-/// just as `URLSessionTransport` would report them.
+/// just as `URLSessionTransport` would report them. A body fault
+/// (``/SandboxCore/BodyFault``) acts on the body as it is read: a cut body throws
+/// `URLError(.networkConnectionLost)` after its bytes, a stalled one
+/// `URLError(.timedOut)` once the request's timeout has passed, and a
+/// throttled one arrives at its pace, each with the `Content-Length` of
+/// the whole body, as over a socket.
 ///
 /// Bodies move as they would over a socket: a request body (a file, a
 /// form, a stream) is read through, and a response body is delivered in
@@ -58,13 +63,48 @@ public struct SandboxTransport: StreamingHTTPTransport {
         case .dropConnection:
             throw URLError(.networkConnectionLost)
         case .data(let data):
+            guard let bodyFault = response.bodyFault, request.method != .head else {
+                return TransportStreamingResponse(
+                    status: response.status, headers: response.headers, body: TransferBody(data))
+            }
+            var headers = response.headers
+            headers["Content-Length"] = String(data.count)
             return TransportStreamingResponse(
-                status: response.status, headers: response.headers, body: TransferBody(data))
+                status: response.status, headers: headers,
+                body: TransferBody(Self.deliver(data, through: bodyFault, timeout: request.timeout), length: data.count)
+            )
         case .stream(let chunks):
             // Read directly: when the reader stops, or its task is cancelled,
             // the stream ends and the emulator's subscription with it.
             return TransportStreamingResponse(
                 status: response.status, headers: response.headers, body: TransferBody(chunks))
+        }
+    }
+
+    /// The chunks of a faulted body, as a socket would deliver them.
+    private static func deliver(
+        _ data: Data, through fault: BodyFault, timeout: Duration?
+    ) -> AsyncThrowingStream<Data, any Error> {
+        AsyncThrowingStream(bufferingPolicy: .unbounded) { continuation in
+            let delivery = Task {
+                do {
+                    let ending = try await fault.deliver(data) { continuation.yield($0) }
+                    switch ending {
+                    case nil:
+                        continuation.finish()
+                    case .cut:
+                        continuation.finish(throwing: URLError(.networkConnectionLost))
+                    case .stall:
+                        // Nothing more arrives: the request's timeout ends it,
+                        // as URLSession's does a silent connection.
+                        try await Task.sleep(for: min(timeout ?? BodyFault.maxStall, BodyFault.maxStall))
+                        continuation.finish(throwing: URLError(.timedOut))
+                    }
+                } catch {
+                    continuation.finish(throwing: error)
+                }
+            }
+            continuation.onTermination = { _ in delivery.cancel() }
         }
     }
 

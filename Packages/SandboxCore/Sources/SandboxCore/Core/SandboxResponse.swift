@@ -29,6 +29,9 @@ public struct SandboxResponse: Sendable {
     /// What the emulator says about its answer, for the request log only
     /// (never sent): such as which security rule refused a request.
     public var note: String?
+    /// A scripted fault inside the body, set by the Sandbox when one
+    /// matched: the transports deliver a complete body through it.
+    public var bodyFault: BodyFault?
 
     /// Creates a response.
     public init(

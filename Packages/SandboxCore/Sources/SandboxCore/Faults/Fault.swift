@@ -7,12 +7,14 @@ import Networking
 /// ```swift
 /// try sandbox.faults.inject(Fault(path: "/posts/*", count: 1, status: 503, headers: ["Retry-After": "1"]))
 /// try sandbox.faults.inject(Fault(path: "/v0/*", count: 2, action: .dropConnection))
+/// try sandbox.faults.inject(Fault(path: "/images/*", body: .cut(after: 20_000)))
 /// ```
 ///
 /// It reads and writes itself as the admin route `POST /__sandbox/faults`
 /// takes it: `{"path":"/posts/*","method":"GET","count":2,"status":503,
-/// "headers":{"Retry-After":"1"},"body":"…"}`, or `"drop":true` instead of
-/// a status. Every fault is bounded (``maxPatternLength``,
+/// "headers":{"Retry-After":"1"},"body":"…"}`; instead of a status,
+/// `"drop":true`, or one of the body faults (``BodyFault``):
+/// `"cutAfter":20000`, `"bytesPerSecond":100000`, `"stallAfter":20000`. Every fault is bounded (``maxPatternLength``,
 /// ``maxBodySize``, ``maxHeaders``, ``maxCount``), checked when it is read
 /// and again when it is injected.
 public struct Fault: Sendable {
@@ -22,6 +24,8 @@ public struct Fault: Sendable {
         case respond(status: Int, headers: HeaderFields, body: Data)
         /// The connection closes without a response.
         case dropConnection
+        /// The emulator answers, and its body arrives as the fault says.
+        case body(BodyFault)
     }
 
     /// The longest path pattern, in bytes.
@@ -69,6 +73,11 @@ public struct Fault: Sendable {
             path: path, method: method, count: count, action: .respond(status: status, headers: headers, body: body))
     }
 
+    /// Creates a fault inside the bodies of the emulator's answers.
+    public init(path: String, method: String? = nil, count: Int = 1, body: BodyFault) {
+        self.init(path: path, method: method, count: count, action: .body(body))
+    }
+
     func matches(_ request: SandboxRequest) -> Bool {
         (method.map { $0.caseInsensitiveCompare(request.method) == .orderedSame } ?? true)
             && pattern.matches(request.path)
@@ -84,6 +93,9 @@ public struct Fault: Sendable {
         }
         if let method, method.isEmpty || method.utf8.count > 32 || !method.utf8.allSatisfy(Self.isTokenByte) {
             throw FaultError("Expected \"method\" to be a method name of 1 to 32 letters.")
+        }
+        if case .body(let fault) = action {
+            try fault.validate()
         }
         guard case .respond(let status, let headers, let body) = action else { return }
         guard (100...599).contains(status) else {
@@ -128,7 +140,7 @@ public struct FaultError: Error, Sendable, Equatable, CustomStringConvertible {
 
 extension Fault: Codable {
     private enum CodingKeys: String, CodingKey {
-        case path, method, count, status, headers, body, drop
+        case path, method, count, status, headers, body, drop, cutAfter, bytesPerSecond, stallAfter
     }
 
     /// Reads a fault as the admin route takes it, every bound checked.
@@ -144,6 +156,8 @@ extension Fault: Codable {
         let count = Int(countValue)  // safe: a whole number from 1 to maxCount
         if try container.decodeIfPresent(Bool.self, forKey: .drop) == true {
             self.init(path: path, method: method, count: count, action: .dropConnection)
+        } else if let bodyFault = try Self.bodyFault(in: container) {
+            self.init(path: path, method: method, count: count, body: bodyFault)
         } else {
             guard let status = try container.decodeIfPresent(Double.self, forKey: .status),
                 status == status.rounded(), (100...599).contains(status)
@@ -165,6 +179,26 @@ extension Fault: Codable {
         try validate()
     }
 
+    /// The body fault the admin route's object names, if any.
+    private static func bodyFault(in container: KeyedDecodingContainer<CodingKeys>) throws -> BodyFault? {
+        let kinds: [(CodingKeys, (Int) -> BodyFault, ClosedRange<Int>)] = [
+            (.cutAfter, BodyFault.cut(after:), 0...BodyFault.maxByteCount),
+            (.bytesPerSecond, BodyFault.throttle(bytesPerSecond:), 1...BodyFault.maxBytesPerSecond),
+            (.stallAfter, BodyFault.stall(after:), 0...BodyFault.maxByteCount),
+        ]
+        for (key, make, range) in kinds {
+            guard let value = try container.decodeIfPresent(Double.self, forKey: key) else { continue }
+            // Compared as a Double first: Int(1e300) would trap.
+            guard value == value.rounded(), (Double(range.lowerBound)...Double(range.upperBound)).contains(value) else {
+                throw FaultError(
+                    "Expected \"\(key.stringValue)\" to be a whole number from \(range.lowerBound) to \(range.upperBound)."
+                )
+            }
+            return make(Int(value))  // safe: a whole number within range
+        }
+        return nil
+    }
+
     /// Writes the fault as the admin routes list it.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -174,6 +208,12 @@ extension Fault: Codable {
         switch action {
         case .dropConnection:
             try container.encode(true, forKey: .drop)
+        case .body(.cut(let count)):
+            try container.encode(count, forKey: .cutAfter)
+        case .body(.throttle(let rate)):
+            try container.encode(rate, forKey: .bytesPerSecond)
+        case .body(.stall(let count)):
+            try container.encode(count, forKey: .stallAfter)
         case .respond(let status, let headers, let body):
             try container.encode(status, forKey: .status)
             try container.encode(

@@ -13,7 +13,7 @@
     /// |---|---|
     /// | `GET /__sandbox/health` | `{"status":"ok"}` |
     /// | `GET /__sandbox/faults` | the pending faults, the latency and whether Airtable's rate limit is on |
-    /// | `POST /__sandbox/faults` | adds a ``Sandbox/Fault``: `{"path":"/posts/*","method":"GET","count":2,"status":503,"headers":{"Retry-After":"1"},"body":"…"}`, or `"drop":true` instead of a status |
+    /// | `POST /__sandbox/faults` | adds a ``Sandbox/Fault``: `{"path":"/posts/*","method":"GET","count":2,"status":503,"headers":{"Retry-After":"1"},"body":"…"}`, or instead of a status `"drop":true`, or a fault inside the body: `"cutAfter":N` bytes, `"bytesPerSecond":N`, `"stallAfter":N` bytes |
     /// | `DELETE /__sandbox/faults` | removes every fault and the latency |
     /// | `PUT /__sandbox/latency` | `{"milliseconds":50}` before every answer |
     /// | `PUT /__sandbox/airtable/rate-limit` | `{"enabled":false}` turns Airtable's 5-requests-a-second limit off |

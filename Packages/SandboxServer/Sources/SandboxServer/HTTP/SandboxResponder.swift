@@ -54,11 +54,50 @@
                 try? await context.channel.close()
                 return Response(status: .internalServerError)
             case .data(let data):
-                return Self.completeResponse(response, data: data, isHead: sandboxRequest.httpMethod == .head)
+                let isHead = sandboxRequest.httpMethod == .head
+                if let bodyFault = response.bodyFault, !isHead {
+                    return await Self.faultedResponse(response, data: data, fault: bodyFault, context)
+                }
+                return Self.completeResponse(response, data: data, isHead: isHead)
             case .stream(let stream):
                 return await streamingResponse(
                     response, stream: stream, isHead: sandboxRequest.httpMethod == .head, context)
             }
+        }
+
+        /// A complete response whose body goes out as `fault` says, under
+        /// the `Content-Length` of the whole body: cut off by closing the
+        /// connection, paced, or stalled until the client leaves.
+        private static func faultedResponse(
+            _ response: SandboxResponse, data: Data, fault: BodyFault, _ context: Context
+        ) async -> Response {
+            var complete = completeResponse(response, data: data, isHead: false)
+            // No body to fault: 204 and 304 have none.
+            guard complete.headers[.contentLength] == String(data.count), !data.isEmpty else { return complete }
+            let channel = context.channel
+            let disconnected = await ConnectionEventsHandler.disconnected(on: channel)
+            complete.body = ResponseBody(contentLength: data.count) { writer in
+                let ending = try await fault.deliver(data) { piece in
+                    try await writer.write(ByteBuffer(bytes: piece))
+                }
+                if ending == .stall {
+                    // Until the client gives up, or the stall's bound ends it.
+                    let bound = channel.eventLoop.scheduleTask(
+                        in: .seconds(Int64(BodyFault.maxStall.components.seconds))
+                    ) {
+                        channel.close(promise: nil)
+                    }
+                    try? await disconnected.get()
+                    bound.cancel()
+                }
+                guard ending != nil else { return try await writer.finish(nil) }
+                // What was written goes out first, then the end of the
+                // connection, short of the declared length (a client that
+                // left has closed it already).
+                try? await writer.finish(nil)
+                channel.close(mode: .output, promise: nil)
+            }
+            return complete
         }
 
         private func streamingResponse(

@@ -10,10 +10,22 @@ const presets = {
   firebase503: { path: '/*.json', status: 503, count: 1, headers: { 'Retry-After': '1' }, body: '{"error":"Service Unavailable"}' },
   bankey500: { path: '/bankey/*', status: 500, count: 1 },
   photosDrop: { path: '/services/rest', drop: true, count: 1 },
+  imageCut: { path: '/images/*', cutAfter: 20000, count: 1 },
+  imagesSlow: { path: '/images/*', bytesPerSecond: 50000, count: 100 },
+};
+
+// The faults inside a body, by their admin field.
+const bodyFaults = {
+  cutAfter: (n) => `body cut after ${n} bytes`,
+  bytesPerSecond: (n) => `body at ${n} bytes/s`,
+  stallAfter: (n) => `body stalled after ${n} bytes`,
 };
 
 function outcome(fault) {
   if (fault.drop) return 'connection dropped';
+  for (const [field, describe] of Object.entries(bodyFaults)) {
+    if (fault[field] !== undefined) return describe(fault[field]);
+  }
   const retryAfter = fault.headers?.['Retry-After'];
   return `${fault.status}${retryAfter ? `, Retry-After ${retryAfter}` : ''}`;
 }
@@ -38,8 +50,11 @@ async function addFault(fault) {
 function faultFromForm() {
   const fault = { path: $('ft-path').value.trim(), count: Number($('ft-count').value) };
   if ($('ft-method').value) fault.method = $('ft-method').value;
-  if ($('ft-outcome').value === 'drop') {
+  const chosen = $('ft-outcome').value;
+  if (chosen === 'drop') {
     fault.drop = true;
+  } else if (chosen in bodyFaults) {
+    fault[chosen] = Number($('ft-bytes').value);
   } else {
     fault.status = Number($('ft-outcome').value);
     const retryAfter = $('ft-retry-after').value.trim();
