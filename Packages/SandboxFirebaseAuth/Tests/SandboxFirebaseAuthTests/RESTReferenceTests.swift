@@ -92,6 +92,64 @@ struct RESTReferenceTests {
         #expect(signedIn["localId"]?.stringValue == localId)
     }
 
+    /// The Identity Toolkit reference, accounts.signUp: "Signs up a new email
+    /// and password user or anonymous user, or upgrades an anonymous user to
+    /// email and password." Its `idToken`: "If set, this request will link
+    /// the authentication credential to the user represented by this ID
+    /// token. For a non-admin request, both the email and password fields
+    /// must be set. For an admin request, local_id must not be set."
+    @Test("signUp with an anonymous user's idToken upgrades that user: the same uid, now with a password")
+    func anonymousUpgradeBySignUp() async throws {
+        let harness = AuthHarness()
+        let anonymous = await harness.call("accounts:signUp", ["returnSecureToken": true]).bodyJSON
+        let localId = try #require(anonymous["localId"]?.stringValue)
+        let idToken = anonymous["idToken"] ?? .null
+
+        #expect(message(await harness.call("accounts:signUp", ["idToken": idToken])) == "MISSING_EMAIL")
+        #expect(
+            message(await harness.call("accounts:signUp", ["idToken": idToken, "email": "ada@example.com"]))
+                == "MISSING_PASSWORD")
+        #expect(
+            message(
+                await harness.call(
+                    "accounts:signUp",
+                    ["idToken": idToken, "localId": "chosen", "email": "ada@example.com", "password": "x12345"]))
+                == "UNEXPECTED_PARAMETER : User ID")
+
+        let upgraded = await harness.call(
+            "accounts:signUp",
+            [
+                "idToken": idToken, "email": "ada@example.com", "password": "correct horse",
+                "displayName": "Ada", "returnSecureToken": true,
+            ]
+        ).bodyJSON
+        #expect(upgraded["localId"]?.stringValue == localId)
+        #expect(upgraded["email"] == "ada@example.com")
+        let claims = AuthHarness.claims(upgraded["idToken"])
+        #expect(claims["user_id"]?.stringValue == localId)
+        #expect(claims["firebase"]?["sign_in_provider"] == "password")
+        let signedIn = await harness.call(
+            "accounts:signInWithPassword", ["email": "ada@example.com", "password": "correct horse"]
+        ).bodyJSON
+        #expect(signedIn["localId"]?.stringValue == localId)
+        #expect(signedIn["displayName"] == "Ada")
+
+        // Another user's email is not taken over, and a stale token names no one.
+        _ = await harness.signUp("bob@example.com")
+        let second = await harness.call("accounts:signUp", ["returnSecureToken": true]).bodyJSON
+        #expect(
+            message(
+                await harness.call(
+                    "accounts:signUp",
+                    ["idToken": second["idToken"] ?? .null, "email": "bob@example.com", "password": "x12345"]))
+                == "EMAIL_EXISTS")
+        #expect(
+            message(
+                await harness.call(
+                    "accounts:signUp", ["idToken": "not a token", "email": "eve@example.com", "password": "x12345"]))
+                == "INVALID_ID_TOKEN")
+    }
+
     @Test("A refresh token, sent as the documented form, gives a new ID token in snake case")
     func refresh() async throws {
         let harness = AuthHarness()

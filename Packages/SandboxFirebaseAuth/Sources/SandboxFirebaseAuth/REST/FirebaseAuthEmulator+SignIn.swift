@@ -14,27 +14,39 @@ extension FirebaseAuthEmulator {
     ///
     /// Without an email or password it is an anonymous sign-in. An
     /// administrator may choose the id and set any field, and gets no tokens.
+    /// With an `idToken` the email and password join that user instead, who
+    /// keeps its uid: "upgrades an anonymous user to email and password", in
+    /// the reference's words (a user's request must then set both).
     func signUp(_ request: SandboxRequest, _ caller: FirebaseAuthCaller) async throws(FirebaseAuthError)
         -> SandboxResponse
     {
         let body = try FirebaseAuthBody(request)
         let now = clock
         var account = FirebaseAuthAccount(localId: "", createdAt: now.milliseconds)
+        let idToken = try body.string(
+            "idToken", limit: FirebaseAuthTokens.maxLength, tooLong: FirebaseAuthError("INVALID_ID_TOKEN"))
+        if idToken != nil, body.members["localId"] != nil {
+            throw FirebaseAuthError("UNEXPECTED_PARAMETER : User ID")
+        }
+        let linked = idToken == nil ? nil : try await self.account(idToken: idToken).0
         let email = try Self.email(body, "email")
         let password = try body.string(
             "password", limit: FirebaseAuthPassword.maximumLength, tooLong: FirebaseAuthPassword.tooLong)
         var provider: String?
+        var emailVerified: Bool?
+        var disabled: Bool?
+        var phoneNumber: String?
         if caller.privileged {
             if let localId = try body.string("localId") {
                 try Self.validate(localId: localId)
                 account.localId = localId
             }
-            account.emailVerified = body.bool("emailVerified") ?? false
-            account.disabled = body.bool("disabled") ?? false
-            account.phoneNumber = try Self.phone(body)
+            emailVerified = body.bool("emailVerified")
+            disabled = body.bool("disabled")
+            phoneNumber = try Self.phone(body)
         } else {
             guard body.members["localId"] == nil else { throw FirebaseAuthError("UNEXPECTED_PARAMETER : User ID") }
-            if email != nil || password != nil || body.members["email"] != nil {
+            if email != nil || password != nil || body.members["email"] != nil || linked != nil {
                 guard email != nil else { throw FirebaseAuthError("MISSING_EMAIL") }
                 guard password != nil else { throw FirebaseAuthError("MISSING_PASSWORD") }
                 provider = "password"
@@ -42,16 +54,29 @@ extension FirebaseAuthEmulator {
                 provider = "anonymous"
             }
         }
-        account.email = email
-        account.displayName = try body.string("displayName")
-        account.photoURL = try body.string("photoUrl")
+        let displayName = try body.string("displayName")
+        let photoURL = try body.string("photoUrl")
         if let password {
             try FirebaseAuthPassword.validate(password)
-            Self.setPassword(password, of: &account, now: now)
         }
-        if account.localId.isEmpty { account.localId = Self.newLocalId() }
-        if provider != nil { account.lastLoginAt = now.milliseconds }
-        try await accounts.insert(account)
+        // The fields this request sets, on a new account or the linked one.
+        let apply = { (account: inout FirebaseAuthAccount) in
+            if let email { account.email = email }
+            if let emailVerified { account.emailVerified = emailVerified }
+            if let disabled { account.disabled = disabled }
+            if let phoneNumber { account.phoneNumber = phoneNumber }
+            if let displayName { account.displayName = displayName }
+            if let photoURL { account.photoURL = photoURL }
+            if let password { Self.setPassword(password, of: &account, now: now) }
+            if provider != nil { account.lastLoginAt = now.milliseconds }
+        }
+        if let linked {
+            account = try await accounts.update(id: linked.localId) { apply(&$0) }
+        } else {
+            apply(&account)
+            if account.localId.isEmpty { account.localId = Self.newLocalId() }
+            try await accounts.insert(account)
+        }
         var answer: [String: JSON] = [
             "kind": "identitytoolkit#SignupNewUserResponse", "localId": .string(account.localId),
         ]
