@@ -190,6 +190,7 @@
     typealias Check_SandboxCore_BodyFault = BodyFault
     typealias Check_SandboxCore_StorageChange = StorageChange
     typealias Check_SandboxCore_UnsignedJWT = UnsignedJWT
+    typealias Check_SandboxCore_SandboxExporting = SandboxExporting
     typealias Check_SandboxCore_SandboxFailure = SandboxFailure
     typealias Check_SandboxCore_SandboxService = SandboxService
     typealias Check_SandboxCore_SandboxStorage = SandboxStorage
@@ -207,6 +208,7 @@
     typealias Check_SandboxCore_RecordedRequest = RecordedRequest
     typealias Check_SandboxCore_RouteParameters = RouteParameters
     typealias Check_SandboxCore_RouteTable = RouteTable
+    typealias Check_SandboxCore_SandboxExportError = SandboxExportError
     typealias Check_SandboxCore_SandboxRequest = SandboxRequest
     typealias Check_SandboxCore_SandboxResources = SandboxResources
     typealias Check_SandboxCore_SandboxResponse = SandboxResponse

@@ -15,7 +15,7 @@ extension FuzzTarget {
         .sandboxJSON, .airtableFormula, .airtableSchema, .airtableWrite, .airtableDates, .firebaseQuery, .firebaseWrite,
         .firebaseRules,
         .firebaseRuleEvaluation,
-        .firebaseRegex, .requestLog, .faultPatterns, .faultForms, .routes, .serverSentEvents,
+        .firebaseRegex, .requestLog, .faultPatterns, .faultForms, .exportFiles, .routes, .serverSentEvents,
         .retryAfter, .redaction, .firebaseAuth,
         .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange, .byteRanges,
     ]

@@ -220,6 +220,22 @@ extension FuzzTarget {
 }
 
 extension FuzzTarget {
+    /// An export's Airtable and SooGreyhounds files: the first byte picks
+    /// which file the rest is (a base, the webhooks, the uploads listing);
+    /// each reads or fails with an error, never a trap.
+    static let exportFiles = FuzzTarget(name: "export-files") { data in
+        guard let choice = data.first else { return }
+        let content = Data(data.dropFirst())
+        let sandbox = shared.current()
+        let (service, files): (any SandboxExporting, [String: Data]) =
+            switch choice % 3 {
+            case 0: (sandbox.airtable, ["bases/appFuzz.json": content])
+            case 1: (sandbox.airtable, ["webhooks.json": content])
+            default: (sandbox.soogreyhounds, ["uploads.json": content, "images/100001.jpg": content])
+            }
+        blocking { try? await service.importFiles(files) }
+    }
+
     /// `POST /__sandbox/faults` bodies: a fault that reads is within its
     /// bounds, and lists itself as it was read.
     static let faultForms = FuzzTarget(name: "fault-forms") { data in

@@ -26,6 +26,23 @@ struct ExportCommandTests {
             first.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
             json: #"{"email":"ada@example.com","password":"correct horse"}"#, token: nil)
         #expect(signUp.status == 200)
+        // Airtable and SooGreyhounds are in the export too.
+        let table = "/v0/appIBfoNbzEaA72c2/Design%20projects"
+        let created = try await AirtableHTTP.send(first.baseURL, "POST", table, json: #"{"fields":{"Name":"Carried"}}"#)
+        let record = try #require((try? JSON.parse(created.body))?["id"]?.stringValue, "\(created.text)")
+        let comment = try await AirtableHTTP.send(
+            first.baseURL, "POST", "\(table)/\(record)/comments", json: #"{"text":"Keep me"}"#)
+        #expect(comment.status == 200)
+        let uploads = NetworkClient(baseURL: first.baseURL)
+        let photo = try await uploads.send(NetworkRequest<Data>.get("images/DeMeo_J17_2595.jpg"))
+        var form = MultipartForm()
+        form.append("a6d819499131071f158fd740860a5a88", name: "api_key")
+        form.append("Carried over", name: "title")
+        form.append(photo, name: "photo", filename: "dog.jpg", contentType: "image/jpeg")
+        let answer = try await uploads.send(NetworkRequest<Data>.post("services/upload/").multipart(form))
+        let photoID = try #require(
+            String(decoding: answer, as: UTF8.self).components(separatedBy: "<photoid>").dropFirst().first?
+                .components(separatedBy: "<").first)
         let now = folder.deletingLastPathComponent().appending(path: folder.lastPathComponent + "-now")
         defer { try? FileManager.default.removeItem(at: now) }
         let exportNow = try await AirtableHTTP.send(
@@ -45,6 +62,13 @@ struct ExportCommandTests {
             second.baseURL, "POST", "/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=k",
             json: #"{"email":"ada@example.com","password":"correct horse"}"#, token: nil)
         #expect(signIn.status == 200)
+        let carried = try await AirtableHTTP.send(second.baseURL, "GET", "\(table)/\(record)")
+        #expect((try? JSON.parse(carried.body))?["fields"]?["Name"] == "Carried")
+        let comments = try await AirtableHTTP.send(second.baseURL, "GET", "\(table)/\(record)/comments")
+        #expect((try? JSON.parse(comments.body))?["comments"]?[0]?["text"] == "Keep me")
+        let image = try await NetworkClient(baseURL: second.baseURL).send(
+            NetworkRequest<Data>.get("images/\(photoID).jpg"))
+        #expect(image == photo)
         _ = await second.terminate()
 
         let missing = try? await SandboxProcess.launch(["--import", folder.path + "-missing"], timeout: .seconds(30))

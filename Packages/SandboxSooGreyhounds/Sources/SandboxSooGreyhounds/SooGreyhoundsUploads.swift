@@ -3,7 +3,7 @@ import Networking
 import SandboxCore
 
 /// The photos uploaded to an emulator, newest first, kept in memory for as
-/// long as the emulator lives (the SandboxServer does not persist them).
+/// long as the emulator lives; a Sandbox export carries them.
 ///
 /// The lock guards an array append and a copy of the array: no parsing or
 /// hashing happens under it.
@@ -19,6 +19,21 @@ final class SooGreyhoundsUploads: @unchecked Sendable {
     /// The uploads, newest first.
     var all: [SooGreyhoundsPhoto] {
         lock.withLock { photos }
+    }
+
+    /// The uploads, newest first, and the number the next id is made from.
+    var snapshot: (photos: [SooGreyhoundsPhoto], nextID: Int) {
+        lock.withLock { (photos, nextID) }
+    }
+
+    /// Replaces the uploads with an export's (newest first, at most
+    /// ``maxPhotos``); new ids continue after the highest of them.
+    func replace(with imported: [SooGreyhoundsPhoto], nextID: Int) {
+        let highest = imported.compactMap { Int($0.id) }.max().map { $0 - 100_000 } ?? 0
+        lock.withLock {
+            photos = Array(imported.prefix(Self.maxPhotos))
+            self.nextID = max(nextID, highest + 1, 1)
+        }
     }
 
     /// The uploaded photo whose image file is exactly `name`.

@@ -65,6 +65,12 @@ public final class Sandbox: Sendable {
         services = [airtable, bankey, soogreyhounds, firebaseAuth, firebase]
     }
 
+    /// The emulators whose data a ``SandboxExport`` carries in files of
+    /// their own, beside Firebase's layout.
+    public var exportingServices: [any SandboxExporting] {
+        [airtable, soogreyhounds]
+    }
+
     /// The names of the emulated services, for start-up banners.
     public var serviceNames: [String] {
         services.map(\.name)

@@ -12,11 +12,15 @@ import Networking
 /// auth_export/accounts.json           the users, as accounts:batchGet answers ({"kind", "users"})
 /// auth_export/config.json             the project's sign-in settings
 /// sandbox_export/rules/<namespace>.rules.json   each database's rules (the Sandbox's own addition)
+/// sandbox_export/airtable/…           Airtable's bases (schema, records, comments), webhooks and attachments
+/// sandbox_export/soogreyhounds/…      SooGreyhounds' uploaded photos
 /// ```
 ///
 /// Firebase's emulators read their rules from `firebase.json` rather than
 /// from an export, so the Sandbox keeps rules under a key of its own,
-/// `sandbox`, which the Firebase CLI ignores.
+/// `sandbox`, which the Firebase CLI ignores; Airtable's and SooGreyhounds'
+/// files are there too, each in the layout its emulator documents
+/// (`AirtableEmulator`, `SooGreyhoundsEmulator`: ``/SandboxCore/SandboxExporting``).
 public struct SandboxExport: Sendable {
     /// The metadata file's name, as the Firebase CLI names it.
     public static let metadataFile = "firebase-export-metadata.json"
@@ -38,8 +42,11 @@ public struct SandboxExport: Sendable {
         public var description: String
     }
 
-    /// Writes every database (with its rules) and every user of `sandbox`
-    /// into the folder, replacing an earlier export there. The folder is
+    /// The largest file an import reads: 256 MiB, an attachment store's whole bound.
+    public static let maxFileSize = 256 << 20
+
+    /// Writes every database (with its rules), every user, and Airtable's
+    /// and SooGreyhounds' data of `sandbox` into the folder, replacing an earlier export there. The folder is
     /// written beside and renamed into place, so a reader never sees half
     /// an export.
     public func write(_ sandbox: Sandbox) async throws {
@@ -62,11 +69,20 @@ public struct SandboxExport: Sendable {
                 .write(to: staging.appending(path: "auth_export/accounts.json"))
             try await sandbox.firebaseAuth.projectConfig.serialized(pretty: true)
                 .write(to: staging.appending(path: "auth_export/config.json"))
+            for service in sandbox.exportingServices {
+                let root = staging.appending(path: "sandbox_export").appending(path: service.exportFolder)
+                for (path, data) in try await service.exportFiles() {
+                    let file = root.appending(path: path)
+                    try fileManager.createDirectory(
+                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+                    try data.write(to: file)
+                }
+            }
             let metadata: JSON = [
                 "version": .string(Self.cliVersion),
                 "database": ["version": "4.11.2", "path": "database_export"],
                 "auth": ["version": .string(Self.cliVersion), "path": "auth_export"],
-                "sandbox": ["version": "1", "path": "sandbox_export"],
+                "sandbox": ["version": "2", "path": "sandbox_export"],
             ]
             try metadata.serialized(pretty: true).write(to: staging.appending(path: Self.metadataFile))
             if fileManager.fileExists(atPath: folder.path) {
@@ -100,11 +116,20 @@ public struct SandboxExport: Sendable {
             }
         }
         if let path = metadata["sandbox"]?["path"]?.stringValue {
-            for file in try Self.files(in: folder.appending(path: path).appending(path: "rules"), ending: ".rules.json")
-            {
+            let root = folder.appending(path: path)
+            for file in try Self.files(in: root.appending(path: "rules"), ending: ".rules.json") {
                 let namespace = String(file.lastPathComponent.dropLast(".rules.json".count))
                 try await Self.database(
                     sandbox, "PUT", "/.settings/rules.json?ns=\(Self.query(namespace))", body: Data(contentsOf: file))
+            }
+            for service in sandbox.exportingServices {
+                let files = try Self.tree(at: root.appending(path: service.exportFolder))
+                guard !files.isEmpty else { continue }
+                do {
+                    try await service.importFiles(files)
+                } catch let error as SandboxExportError {
+                    throw Failure(description: "\(root.path)/\(error.description)")
+                }
             }
         }
         if let path = metadata["auth"]?["path"]?.stringValue {
@@ -139,6 +164,31 @@ public struct SandboxExport: Sendable {
     /// database emulator then judges the name itself.
     private static func query(_ namespace: String) -> String {
         namespace.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
+    }
+
+    /// Every file under `folder`, by its path relative to it (none when
+    /// there is no such folder); hidden files are skipped, and a file over
+    /// ``maxFileSize`` fails the import.
+    private static func tree(at folder: URL) throws -> [String: Data] {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: folder.path),
+            let walk = fileManager.enumerator(
+                at: folder, includingPropertiesForKeys: [.isRegularFileKey, .fileSizeKey],
+                options: [.skipsHiddenFiles])
+        else { return [:] }
+        let prefix = folder.standardizedFileURL.path + "/"
+        var files: [String: Data] = [:]
+        for case let url as URL in walk {
+            let values = try url.resourceValues(forKeys: [.isRegularFileKey, .fileSizeKey])
+            guard values.isRegularFile == true else { continue }
+            let path = url.standardizedFileURL.path
+            guard path.hasPrefix(prefix) else { continue }
+            guard (values.fileSize ?? 0) <= maxFileSize else {
+                throw Failure(description: "\(path) is larger than \(maxFileSize) bytes")
+            }
+            files[String(path.dropFirst(prefix.count))] = try Data(contentsOf: url)
+        }
+        return files
     }
 
     private static func files(in folder: URL, ending suffix: String) throws -> [URL] {

@@ -61,6 +61,101 @@ struct SandboxExportTests {
         #expect(!text.contains("correct horse"))
     }
 
+    static func airtable(_ sandbox: Sandbox, _ method: String, _ target: String, _ body: String = "") async
+        -> SandboxResponse
+    {
+        await sandbox.respond(
+            to: SandboxRequest(
+                method, target,
+                headers: [
+                    "Authorization": "Bearer \(AirtableEmulator.Configuration.defaultToken)",
+                    "Content-Type": "application/json",
+                ],
+                body: Data(body.utf8)))
+    }
+
+    @Test("Airtable's records, comments, webhooks and attachments and SooGreyhounds' uploads come back from an export")
+    func otherAPIsRoundTrip() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let first = try await Sandbox()
+        let table = "/v0/appIBfoNbzEaA72c2/Design%20projects"
+        let created = await Self.airtable(first, "POST", table, #"{"fields":{"Name":"Exported project"}}"#)
+        let record = try #require(created.bodyJSON["id"]?.stringValue, "\(created.bodyText)")
+        let comment = await Self.airtable(first, "POST", "\(table)/\(record)/comments", #"{"text":"Keep me"}"#)
+        #expect(comment.status == 200)
+        let hook = await Self.airtable(
+            first, "POST", "/v0/bases/appIBfoNbzEaA72c2/webhooks",
+            #"{"specification":{"options":{"filters":{"dataTypes":["tableData"]}}}}"#)
+        let webhook = try #require(hook.bodyJSON["id"]?.stringValue, "\(hook.bodyText)")
+        let bytes = Data((0..<3_000).map { UInt8(truncatingIfNeeded: $0 &* 13) })
+        let attached = await Self.airtable(
+            first, "POST", "/v0/appIBfoNbzEaA72c2/\(record)/Project%20images/uploadAttachment",
+            #"{"contentType":"application/octet-stream","filename":"plan.bin","file":"\#(bytes.base64EncodedString())"}"#
+        )
+        let attachmentURL = try #require(
+            attached.bodyJSON["fields"]?.objectValue?.values.first?[0]?["url"]?.stringValue, "\(attached.bodyText)")
+
+        let photo = try #require(await first.respond(to: SandboxRequest("GET", "/images/DeMeo_J17_2595.jpg")).data)
+        var form = MultipartForm()
+        form.append(SooGreyhoundsEmulator.Configuration.lessonAPIKey, name: "api_key")
+        form.append("From the export", name: "title")
+        form.append(photo, name: "photo", filename: "dog.jpg", contentType: "image/jpeg")
+        let upload = await first.respond(
+            to: SandboxRequest(
+                "POST", "/services/upload/", headers: ["Content-Type": form.contentType],
+                body: try await form.body.collect(upTo: 1 << 24)))
+        let photoID = try #require(
+            upload.bodyText.components(separatedBy: "<photoid>").dropFirst().first?.components(separatedBy: "<").first)
+        try await SandboxExport(folder: folder).write(first)
+
+        let second = try await Sandbox()
+        try await SandboxExport(folder: folder).read(into: second)
+        let restored = await Self.airtable(second, "GET", "\(table)/\(record)")
+        #expect(restored.bodyJSON["fields"]?["Name"] == "Exported project")
+        let comments = await Self.airtable(second, "GET", "\(table)/\(record)/comments")
+        #expect(comments.bodyJSON["comments"]?[0]?["text"] == "Keep me")
+        let hooks = await Self.airtable(second, "GET", "/v0/bases/appIBfoNbzEaA72c2/webhooks")
+        #expect(hooks.bodyJSON["webhooks"]?[0]?["id"]?.stringValue == webhook)
+        let path = try #require(URL(string: attachmentURL)?.path)
+        #expect(await second.respond(to: SandboxRequest("GET", path)).data == bytes)
+        let image = await second.respond(to: SandboxRequest("GET", "/images/\(photoID).jpg"))
+        #expect(image.status == 200 && image.data == photo)
+        let list = await second.respond(
+            to: SandboxRequest(
+                "GET",
+                "/services/rest?method=soogreyhounds.photos.getList&format=json&nojsoncallback=1&api_key="
+                    + SooGreyhoundsEmulator.Configuration.lessonAPIKey))
+        #expect(list.bodyText.contains("From the export"))
+        // A new upload does not reuse the imported photo's id.
+        let again = await second.respond(
+            to: SandboxRequest(
+                "POST", "/services/upload/", headers: ["Content-Type": form.contentType],
+                body: try await form.body.collect(upTo: 1 << 24)))
+        #expect(again.bodyText.contains("<photoid>") && !again.bodyText.contains("<photoid>\(photoID)<"))
+    }
+
+    @Test("An export's Airtable or SooGreyhounds file that cannot be read fails the import, naming it")
+    func unreadableOtherFiles() async throws {
+        let folder = Self.temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try await SandboxExport(folder: folder).write(try await Sandbox())
+        let listing = folder.appending(path: "sandbox_export/soogreyhounds/uploads.json")
+        try Data(#"{"photos":[{"id":"100001","file":"../../etc/passwd","lastModified":0}]}"#.utf8).write(to: listing)
+        await #expect(throws: SandboxExport.Failure.self) {
+            try await SandboxExport(folder: folder).read(into: try await Sandbox())
+        }
+        try FileManager.default.removeItem(at: listing)
+        let base = folder.appending(path: "sandbox_export/airtable/bases/appIBfoNbzEaA72c2.json")
+        try Data("not json".utf8).write(to: base)
+        do {
+            try await SandboxExport(folder: folder).read(into: try await Sandbox())
+            Issue.record("A broken base was imported")
+        } catch let failure as SandboxExport.Failure {
+            #expect(failure.description.contains("airtable/bases/appIBfoNbzEaA72c2.json"))
+        }
+    }
+
     @Test("The folder's names and metadata fields are the Firebase CLI's, as in a fixture written from its source")
     func layout() async throws {
         let folder = Self.temporaryFolder()

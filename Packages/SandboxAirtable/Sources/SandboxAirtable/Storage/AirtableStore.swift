@@ -69,6 +69,11 @@ actor AirtableStore {
         bases[id]
     }
 
+    /// Every uploaded file's bytes, by attachment id.
+    var allFiles: [String: Data] {
+        files
+    }
+
     var allBases: [AirtableBase] {
         bases.values.sorted { $0.id < $1.id }
     }

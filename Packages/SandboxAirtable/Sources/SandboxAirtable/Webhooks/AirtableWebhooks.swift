@@ -67,6 +67,11 @@ actor AirtableWebhooks {
         deliveryObserver = observer
     }
 
+    /// Every webhook of every base.
+    var all: [Webhook] {
+        webhooks.values.sorted { $0.id < $1.id }
+    }
+
     func list(base: String) -> [Webhook] {
         webhooks.values.filter { $0.baseID == base }.sorted { $0.id < $1.id }
     }
