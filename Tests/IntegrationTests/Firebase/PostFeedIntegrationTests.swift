@@ -42,9 +42,12 @@ struct PostFeedIntegrationTests {
             let other = PostFeedClient(
                 firebase: FirebaseTestServer.client(of: server, namespace: PostFeedClient.sandboxNamespace))
             let post = try await other.addPost(username: "Grace", text: "Live over HTTP")
-            while let current = try await updates.next() {
-                if current.posts.first == post { break }
+            var seen = false
+            while !seen, let current = try await updates.next() {
+                seen = current.posts.first == post
             }
+            // The stream ending without the post is a failure, not a pass.
+            #expect(seen, "The feed's updates ended before the new post arrived")
         }
     }
 }

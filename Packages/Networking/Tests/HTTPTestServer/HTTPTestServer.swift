@@ -43,8 +43,8 @@ package final class HTTPTestServer: @unchecked Sendable {
         /// Writes `chunk` again and again, as chunked-encoding chunks, until
         /// the client goes away, `limit` bytes were sent or `duration` passed.
         case endless(chunk: Data, limit: Int = 256 << 20, duration: TimeInterval = 20)
-        /// Keeps the connection open until the server stops or `seconds`
-        /// have passed.
+        /// Keeps the connection open until the server stops, the client
+        /// closes it (counted in ``clientClosures``), or `seconds` have passed.
         case holdOpen(atMost: TimeInterval)
     }
 
@@ -57,6 +57,8 @@ package final class HTTPTestServer: @unchecked Sendable {
     // Guarded by `lock`.
     private var log: [Received] = []
     private var stopped = false
+    private var closures = 0
+    private var serving = 0
 
     /// Starts a server that answers each request with the steps `routes`
     /// returns. `readsBody` says whether a request's body is read before it
@@ -87,6 +89,19 @@ package final class HTTPTestServer: @unchecked Sendable {
 
     /// Every request received so far.
     package var received: [Received] { lock.withLock { log } }
+
+    /// How many connections the client closed before the server was done
+    /// with them (a write failed, or a ``Step/holdOpen(atMost:)`` saw the
+    /// close): what a client that lets go of a response does.
+    package var clientClosures: Int { lock.withLock { closures } }
+
+    /// Returns once no connection is being served: every one has run its
+    /// steps, or been closed.
+    package func waitUntilIdle() {
+        lock.withLock {
+            while serving > 0 { lock.wait() }
+        }
+    }
 
     /// Stops the server; calling it again does nothing, so the listener's
     /// descriptor is closed once (a second `close` would close whatever
@@ -140,7 +155,14 @@ package final class HTTPTestServer: @unchecked Sendable {
                 if isStopped { return }
                 continue
             }
-            Thread.detachNewThread { [self] in serve(connection) }
+            lock.withLock { serving += 1 }
+            Thread.detachNewThread { [self] in
+                serve(connection)
+                lock.withLock {
+                    serving -= 1
+                    lock.broadcast()
+                }
+            }
         }
     }
 
@@ -151,7 +173,10 @@ package final class HTTPTestServer: @unchecked Sendable {
         for step in routes(request, self) {
             switch step {
             case .send(let data):
-                guard write(data, to: connection) else { return }
+                guard write(data, to: connection) else {
+                    lock.withLock { closures += 1 }
+                    return
+                }
             case .pause(let seconds):
                 Thread.sleep(forTimeInterval: seconds)
             case .endless(let chunk, let limit, let duration):
@@ -164,11 +189,26 @@ package final class HTTPTestServer: @unchecked Sendable {
                 return
             case .holdOpen(let seconds):
                 let deadline = Date(timeIntervalSinceNow: seconds)
-                lock.withLock {
-                    while !stopped, lock.wait(until: deadline) {}
+                while !isStopped, Date() < deadline {
+                    if Self.peerClosed(connection) {
+                        lock.withLock { closures += 1 }
+                        return
+                    }
                 }
             }
         }
+    }
+
+    /// Waits up to 20 ms for the client to close `connection`; `true` when
+    /// it has (a read would return end of file or an error).
+    private static func peerClosed(_ connection: Int32) -> Bool {
+        var descriptor = pollfd(fd: connection, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptor, 1, 20) > 0 else { return false }
+        var byte: UInt8 = 0
+        guard recv(connection, &byte, 1, Int32(MSG_PEEK | MSG_DONTWAIT)) > 0 else { return true }
+        // Bytes the server does not read: not a close; wait out the slice.
+        Thread.sleep(forTimeInterval: 0.02)
+        return false
     }
 
     /// Writes all of `data`; `false` once the client has gone away.

@@ -132,5 +132,10 @@ struct CancellationTests {
             task.cancel()
             _ = await task.result
         }
+        // Each connection that reached the server was closed by the client,
+        // not left for the server's five seconds to end.
+        await Task.detached { server.waitUntilIdle() }.value
+        #expect(server.clientClosures == server.received.count)
+        #expect(server.received.count > 0)
     }
 }

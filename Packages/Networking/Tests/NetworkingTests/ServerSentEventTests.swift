@@ -38,6 +38,18 @@ struct ServerSentEventTests {
             ])
     }
 
+    @Test("retry takes ASCII digits only: a sign, a space inside, or a number past Int are ignored")
+    func retryDigitsOnly() throws {
+        for (field, expected) in [
+            ("retry: 250", 250), ("retry: +250", 100), ("retry: -1", 100), ("retry: 2 5", 100),
+            ("retry: 99999999999999999999999", 100), ("retry:", 100), ("retry: ٣", 100),
+        ] {
+            var parser = ServerEventParser()
+            let events = try parser.consume(Array("retry: 100\n\(field)\ndata: x\n\n".utf8))
+            #expect(events.first?.retry == expected, "\(field)")
+        }
+    }
+
     @Test("A streamed response yields its events over real HTTP")
     func overHTTP() async throws {
         let server = try LoopbackServer { _ in

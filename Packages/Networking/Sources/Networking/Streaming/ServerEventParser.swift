@@ -82,7 +82,10 @@ public struct ServerEventParser: Sendable {
             // will join it counts too, so empty lines are not free.
             pendingBytes += value.utf8.count + 1
         case "id" where !value.contains("\0"): lastEventID = String(value)
-        case "retry": retry = Int(value).flatMap { $0 >= 0 ? $0 : nil } ?? retry
+        // The spec takes ASCII digits only ("+5" and "-1" are ignored), and
+        // a number too long for an Int is ignored rather than trapping.
+        case "retry" where !value.isEmpty && value.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
+            retry = Int(value) ?? retry
         default: break
         }
         return nil

@@ -30,6 +30,13 @@ final class LoopbackServer: Sendable {
     var port: Int { server.port }
     var baseURL: URL { server.baseURL }
     var received: [Received] { server.received }
+    /// Connections the client closed while the server held them open.
+    var clientClosures: Int { server.clientClosures }
+
+    /// Returns once every connection has been served or closed.
+    func waitUntilIdle() {
+        server.waitUntilIdle()
+    }
 
     /// Stops the server; calling it again does nothing.
     func stop() {
