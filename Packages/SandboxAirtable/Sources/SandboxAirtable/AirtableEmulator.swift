@@ -23,8 +23,11 @@ import SandboxCore
 /// large bodies, and Airtable's `{"error":{"type","message"}}` bodies.
 /// ``Configuration/bases`` loads bases of one's own from schema files.
 ///
-/// Where it knowingly differs from the real service: formulas format dates
-/// in English only (`SET_LOCALE` is accepted and changes nothing), their
+/// Where it knowingly differs from the real service: formulas and
+/// `cellFormat=string` name months and days in a locale from the
+/// platform's locale data rather than Moment.js's (`LLLL` in Spanish
+/// matches Airtable's; other locales' long formats may differ in a comma,
+/// ordinals `Do` are English, and parsing reads English names), their
 /// regular expressions are the common core of RE2 (no `\b`, lazy
 /// quantifiers or named groups; a pattern outside it is `#ERROR!`),
 /// `LAST_MODIFIED_TIME()` is one time per record (when any cell last
@@ -33,10 +36,10 @@ import SandboxCore
 /// they give `#ERROR!`; a circular reference among computed fields, which
 /// Airtable refuses when the schema is made, is `#ERROR!` (or empty);
 /// `cellFormat=string` follows the field options as the web app shows
-/// them, with English month names in every locale; `typecast` links
+/// them; `typecast` links
 /// existing records by name but does not create missing ones; uploads are
 /// bounded by ``Configuration/maxBodySize`` rather than 5 MB; webhooks live
-/// in memory and ping only this machine unless
+/// in memory (a Sandbox export carries them) and ping only this machine unless
 /// ``Configuration/allowsRemoteWebhooks``; offsets are stateless (they survive a
 /// restart, and expire only when the record they point at leaves the
 /// listing or the query changes); linked record ids

@@ -117,6 +117,14 @@ struct AirtableFormulaHTTPTests {
         ("DATETIME_PARSE('4 Mar 2017 7:00')", "2017-03-04T07:00:00.000Z"),
         ("DATETIME_PARSE('2017/3/4 19:30')", "2017-03-04T19:30:00.000Z"),
         ("DATETIME_FORMAT(SET_TIMEZONE('07/10/19 13:00', 'Europe/Paris'), 'HH:mm')", "15:00"),
+        // SET_LOCALE, from the platform's locale data
+        ("DATETIME_FORMAT(SET_LOCALE('07/10/19', 'es'), 'LLLL')", "miércoles, 10 de julio de 2019 0:00"),
+        ("DATETIME_FORMAT(SET_LOCALE('07/10/19', 'fr'), 'LL')", "10 juillet 2019"),
+        (
+            "DATETIME_FORMAT(SET_LOCALE(SET_TIMEZONE('07/10/19 13:00', 'Europe/Berlin'), 'de'), 'dddd HH:mm')",
+            "Mittwoch 15:00"
+        ),
+        ("DATETIME_FORMAT(SET_LOCALE('07/10/19', 'xx-unknown'), 'MMMM')", "July"),
         ("TIMESTR('2024-01-15T10:30:05.000Z')", "10:30:05"),
         ("DATEADD('2024-01-31', 1, 'months')", "2024-02-29T00:00:00.000Z"),
         ("DATEADD('2024-01-15', 10, 'days')", "2024-01-25T00:00:00.000Z"),

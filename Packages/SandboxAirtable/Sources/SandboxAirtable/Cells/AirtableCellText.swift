@@ -12,8 +12,9 @@ import SandboxCore
 /// the field's `timeZone` (`client`, or no zone, meaning the request's),
 /// linked records by their primary field, collaborators by name,
 /// attachments as `filename (url)`, a checked box as `checked`, lists
-/// joined with `, `. Month names are English whatever the locale; the
-/// locale picks the order of a `local` date's day, month and year.
+/// joined with `, `. The locale names a `friendly` date's month (from the
+/// platform's locale data, ``AirtableDateLocale``) and picks the order of
+/// a `local` date's day, month and year.
 struct AirtableStringFormat: Sendable, Hashable {
     var timeZone: TimeZone
     /// The locale, lowercased (`en-gb`).
@@ -206,6 +207,7 @@ enum AirtableCellText {
         _ value: JSON, _ options: [String: JSON], _ format: AirtableStringFormat, withTime: Bool
     ) -> String {
         guard let text = value.stringValue, var date = AirtableFormulaDate(parsing: text) else { return plain(value) }
+        date.locale = format.locale
         var pattern = options["dateFormat"]?["format"]?.stringValue ?? "l"
         if pattern == "l" { pattern = format.localDateFormat }
         guard withTime else { return AirtableDateFormat.format(date, pattern) }

@@ -4,7 +4,8 @@ import SandboxCore
 
 /// Dates as text, in the Moment.js format tokens Airtable's
 /// `DATETIME_FORMAT` and `DATETIME_PARSE` take (`YYYY-MM-DD`, `M/D/YYYY
-/// h:mm A`, `[at] HH:mm`, `LLL`…), in English.
+/// h:mm A`, `[at] HH:mm`, `LLL`…): formatted in the date's locale
+/// (``AirtableDateLocale``), parsed in English.
 enum AirtableDateFormat {
     static let monthNames = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
@@ -21,21 +22,15 @@ enum AirtableDateFormat {
         "l",
     ]
 
-    /// The English long-date formats.
-    private static let localized = [
-        "LT": "h:mm A", "LTS": "h:mm:ss A", "L": "MM/DD/YYYY", "LL": "MMMM D, YYYY", "LLL": "MMMM D, YYYY h:mm A",
-        "LLLL": "dddd, MMMM D, YYYY h:mm A", "l": "M/D/YYYY", "ll": "MMM D, YYYY", "lll": "MMM D, YYYY h:mm A",
-        "llll": "ddd, MMM D, YYYY h:mm A",
-    ]
-
     /// One piece of a format: a token or literal text.
     enum Piece: Equatable {
         case token(String)
         case literal(String)
     }
 
-    /// Splits a format into tokens and literals (`[…]` is literal).
-    static func pieces(of format: String) -> [Piece] {
+    /// Splits a format into tokens and literals (`[…]` is literal), the
+    /// long-date tokens (`LLL`) spelled out as `locale` writes them.
+    static func pieces(of format: String, locale: AirtableDateLocale = .english) -> [Piece] {
         var pieces: [Piece] = []
         let characters = Array(format)
         var index = 0
@@ -51,7 +46,7 @@ enum AirtableDateFormat {
             }
             for token in tokens where token.count <= characters.count - index {
                 if String(characters[index..<(index + token.count)]) == token {
-                    if let expansion = localized[token] {
+                    if let expansion = locale.longFormats[token] {
                         pieces += self.pieces(of: expansion)
                     } else {
                         pieces.append(.token(token))
@@ -82,8 +77,9 @@ enum AirtableDateFormat {
             ((date.milliseconds.truncatingRemainder(dividingBy: 1000)) + 1000).truncatingRemainder(
                 dividingBy: 1000))
         let dayOfYear = calendar.ordinality(of: .day, in: .year, for: date.date) ?? 1
+        let names = AirtableDateLocale.named(date.locale)
         var output = ""
-        for piece in pieces(of: format) {
+        for piece in pieces(of: format, locale: names) {
             guard case .token(let token) = piece else {
                 if case .literal(let text) = piece { output += text }
                 continue
@@ -93,8 +89,8 @@ enum AirtableDateFormat {
             case "YYYY": output += padded(year, 4)
             case "YY": output += padded(year % 100, 2)
             case "Q": output += String((month - 1) / 3 + 1)
-            case "MMMM": output += monthNames[month - 1]
-            case "MMM": output += String(monthNames[month - 1].prefix(3))
+            case "MMMM": output += name(names.monthNames, month - 1)
+            case "MMM": output += name(names.shortMonthNames, month - 1)
             case "MM": output += padded(month, 2)
             case "Mo": output += ordinal(month)
             case "M": output += String(month)
@@ -103,9 +99,9 @@ enum AirtableDateFormat {
             case "DD": output += padded(day, 2)
             case "Do": output += ordinal(day)
             case "D": output += String(day)
-            case "dddd": output += dayNames[weekday]
-            case "ddd": output += String(dayNames[weekday].prefix(3))
-            case "dd": output += String(dayNames[weekday].prefix(2))
+            case "dddd": output += name(names.dayNames, weekday)
+            case "ddd": output += name(names.shortDayNames, weekday)
+            case "dd": output += name(names.minDayNames, weekday)
             case "do": output += ordinal(weekday)
             case "d", "e": output += String(weekday)
             case "E": output += String(weekday == 0 ? 7 : weekday)
@@ -128,8 +124,8 @@ enum AirtableDateFormat {
             case "SSS": output += padded(millisecond, 3)
             case "SS": output += padded(millisecond / 10, 2)
             case "S": output += String(millisecond / 100)
-            case "A": output += hour < 12 ? "AM" : "PM"
-            case "a": output += hour < 12 ? "am" : "pm"
+            case "A": output += hour < 12 ? names.am : names.pm
+            case "a": output += (hour < 12 ? names.am : names.pm).lowercased()
             case "Z", "ZZ":
                 let offset = date.timeZone.secondsFromGMT(for: date.date) / 60
                 let sign = offset < 0 ? "-" : "+"
@@ -141,6 +137,11 @@ enum AirtableDateFormat {
             }
         }
         return output
+    }
+
+    /// A name from a locale's list, empty if the list is short of it.
+    private static func name(_ names: [String], _ index: Int) -> String {
+        names.indices.contains(index) ? names[index] : ""
     }
 
     private static func padded(_ value: Int, _ width: Int) -> String {

@@ -8,6 +8,18 @@ struct AirtableFormulaDate: Sendable, Hashable {
     var milliseconds: Double
     /// The time zone of its parts (`DAY`, `HOUR`…) and of `DATETIME_FORMAT`.
     var timeZone: TimeZone = .utc
+    /// The locale `DATETIME_FORMAT` names months and days in (`SET_LOCALE`):
+    /// not part of the date's identity.
+    var locale = "en"
+
+    static func == (lhs: AirtableFormulaDate, rhs: AirtableFormulaDate) -> Bool {
+        lhs.milliseconds == rhs.milliseconds && lhs.timeZone == rhs.timeZone
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(milliseconds)
+        hasher.combine(timeZone)
+    }
 
     /// The latest and earliest instants a formula may hold: the range of
     /// JavaScript dates, so arithmetic on them never leaves what `Date` and

@@ -52,10 +52,15 @@ extension AirtableFormulaEvaluator {
                 Double(AirtableDateFormat.calendarWeek(date, firstWeekday: mondayFirst ? 2 : 1, minimumDays: 1)))
         case .setTimeZone:
             guard let zone = TimeZone(identifier: values[1].text) else { return .invalid }
-            return .date(AirtableFormulaDate(clamping: date.milliseconds, timeZone: zone))
+            var moved = date
+            moved.timeZone = zone
+            return .date(moved)
         case .setLocale:
-            // Formats are English here; the date is unchanged.
-            return .date(date)
+            // Names and long formats in that locale (English when the
+            // platform does not know it); the instant is unchanged.
+            var localized = date
+            localized.locale = values[1].text.lowercased()
+            return .date(localized)
         case .dateAdd:
             guard let count = values[1].numeric, let unit = DateUnit(values.count > 2 ? values[2].text : "days")
             else { return .invalid }
