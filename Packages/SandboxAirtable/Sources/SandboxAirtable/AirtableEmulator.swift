@@ -164,9 +164,7 @@ public final class AirtableEmulator: SandboxService {
     }
 
     /// Paths under `/v0/`.
-    public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasUTF8Prefix("/v0/")
-    }
+    public var mounts: [PathPattern] { ["/v0/{rest...}"] }
 
     /// Answers a request the way api.airtable.com does.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {

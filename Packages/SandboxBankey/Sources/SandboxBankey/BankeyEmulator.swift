@@ -43,9 +43,7 @@ public final class BankeyEmulator: SandboxService {
     }()
 
     /// Paths under `/bankey/`.
-    public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasUTF8Prefix("/bankey/")
-    }
+    public var mounts: [PathPattern] { ["/bankey/{rest...}"] }
 
     /// The endpoints of ``routes``, for endpoint lists.
     public static var endpoints: [Endpoint] {

@@ -91,10 +91,9 @@ public final class FirebaseEmulator: SandboxService {
         try await restoreRules()
     }
 
-    /// Paths ending in `.json`.
-    public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasUTF8Suffix(".json")
-    }
+    /// Every path ending in `.json`; the other services' literal paths
+    /// (Auth's hosts) are matched first, whatever they end in.
+    public var mounts: [PathPattern] { ["/{path...}.json"] }
 
     /// The endpoints of ``routes``, for endpoint lists.
     public static var endpoints: [Endpoint] {

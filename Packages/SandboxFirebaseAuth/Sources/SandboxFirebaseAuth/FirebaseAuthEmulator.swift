@@ -101,16 +101,14 @@ public final class FirebaseAuthEmulator: SandboxService {
     }
 
     /// The hosts' paths the official emulator serves.
-    static let prefixes = [
-        "/identitytoolkit.googleapis.com/", "/securetoken.googleapis.com/", "/emulator/v1/",
-        "/www.googleapis.com/identitytoolkit/",
-    ]
-
     /// Paths under `/identitytoolkit.googleapis.com/`,
     /// `/securetoken.googleapis.com/`, `/emulator/v1/` and (the legacy v3
     /// API) `/www.googleapis.com/identitytoolkit/`.
-    public func handles(_ request: SandboxRequest) -> Bool {
-        Self.prefixes.contains { request.path.hasUTF8Prefix($0) }
+    public var mounts: [PathPattern] {
+        [
+            "/identitytoolkit.googleapis.com/{rest...}", "/securetoken.googleapis.com/{rest...}",
+            "/emulator/v1/{rest...}", "/www.googleapis.com/identitytoolkit/{rest...}",
+        ]
     }
 
     /// Answers with the route for the request, or Google's 404.

@@ -75,10 +75,8 @@ public final class SooGreyhoundsEmulator: SandboxService {
         catalog.photo(file: name) ?? uploads.photo(file: name)
     }
 
-    /// `/services/rest` and the image paths.
-    public func handles(_ request: SandboxRequest) -> Bool {
-        request.path.hasUTF8Prefix("/services/") || request.path.hasUTF8Prefix("/images/")
-    }
+    /// Paths under `/services/` (the REST API and uploads) and `/images/`.
+    public var mounts: [PathPattern] { ["/services/{rest...}", "/images/{rest...}"] }
 
     /// The endpoints of ``routes``, for endpoint lists.
     public static var endpoints: [Endpoint] {

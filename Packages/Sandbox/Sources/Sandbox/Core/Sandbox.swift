@@ -39,6 +39,8 @@ public final class Sandbox: Sendable {
     public let soogreyhounds: SooGreyhoundsEmulator
 
     private let services: [any SandboxService]
+    /// Every service's mounts in one table: the one routing decision.
+    private let mounts: ServiceMounts
 
     /// Creates the emulators, restoring their data from `storage` (seeding
     /// the lessons' data where there is none), or in memory without one.
@@ -60,9 +62,9 @@ public final class Sandbox: Sendable {
         }
         bankey = BankeyEmulator()
         soogreyhounds = SooGreyhoundsEmulator(configuration: configuration.soogreyhounds)
-        // The Auth emulator's paths come before the database's, which
-        // claims every path ending in `.json`.
-        services = [airtable, bankey, soogreyhounds, firebaseAuth, firebase]
+        let services: [any SandboxService] = [airtable, bankey, soogreyhounds, firebaseAuth, firebase]
+        self.services = services
+        mounts = ServiceMounts(services.map(\.mounts))
     }
 
     /// The emulators whose data a ``SandboxExport`` carries in files of
@@ -84,11 +86,28 @@ public final class Sandbox: Sendable {
         ("bankey", BankeyEmulator.endpoints), ("soogreyhounds", SooGreyhoundsEmulator.endpoints),
     ]
 
+    /// The request with its routing decision: the service whose mount its
+    /// path matches (``/SandboxCore/SandboxRequest/route``), decided once. A server
+    /// routes a request from its head, then asks for its body limit and
+    /// its answer with the same decision; ``respond(to:)`` routes a request
+    /// that was not.
+    public func route(_ request: SandboxRequest) -> SandboxRequest {
+        var routed = request
+        routed.route = .decided(mounts.service(for: request.pathSegments).map { services[$0] })
+        return routed
+    }
+
+    /// The service a request was routed to, routing it if it was not.
+    private func service(of request: SandboxRequest) -> (any SandboxService)? {
+        if case .decided(let service) = request.route { return service }
+        return mounts.service(for: request.pathSegments).map { services[$0] }
+    }
+
     /// Answers a request: added latency, then a scripted fault if one
-    /// matches, else the service that handles the path, else a 404.
+    /// matches, else the service whose mount matches the path, else a 404.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
         let started = ContinuousClock.now
-        let service = services.first { $0.handles(request) }
+        let service = service(of: request)
         if SandboxRequest.hasControlCharacters(inPath: request.path) {
             return finish(
                 request, service?.invalidPath(request) ?? .controlCharacterInPath, service: service, started: started)
@@ -121,7 +140,7 @@ public final class Sandbox: Sendable {
     /// `REQUEST_TOO_LARGE`, Firebase's `{"error" : …}`), recorded like any
     /// other answer.
     public func bodyTooLarge(_ request: SandboxRequest) async -> SandboxResponse {
-        let service = services.first { $0.handles(request) }
+        let service = service(of: request)
         return finish(
             request, service?.bodyTooLarge(request) ?? .payloadTooLarge, service: service, started: .now)
     }
@@ -129,7 +148,7 @@ public final class Sandbox: Sendable {
     /// The largest body the service a request is for takes, judged from its
     /// head, or `nil` when that service has no limit of its own.
     public func maxBodySize(for request: SandboxRequest) -> Int? {
-        services.first { $0.handles(request) }?.maxBodySize(for: request)
+        service(of: request)?.maxBodySize(for: request)
     }
 
     /// Records the exchange in the request log and hands the answer on.

@@ -20,6 +20,16 @@ public struct SandboxRequest: Sendable {
     public var body: Data
     /// Whether the request comes from this machine; admin routes require it.
     public var isLocal: Bool
+    /// Where the Sandbox routed it, once it has (`Sandbox.route(_:)`).
+    public var route: Routing = .undecided
+
+    /// Whether a request has been routed, and to which service.
+    public enum Routing: Sendable {
+        /// Not routed yet.
+        case undecided
+        /// Routed: to this service, or to none (a 404).
+        case decided((any SandboxService)?)
+    }
 
     /// Creates a request.
     public init(
@@ -65,7 +75,9 @@ public struct SandboxRequest: Sendable {
     /// set: routing, body limits and handlers all read it.
     public private(set) var pathSegments: [String]
 
-    private static func segments(of path: String) -> [String] {
+    /// A path's segments as ``pathSegments`` has them: split at `/`,
+    /// percent-decoded, without empty ones. What a ``PathPattern`` matches.
+    public static func segments(of path: String) -> [String] {
         path.mapPieces(separatedBy: UInt8(ascii: "/")) { segment in
             PercentEncoding.decode(Substring(segment)) ?? segment
         }

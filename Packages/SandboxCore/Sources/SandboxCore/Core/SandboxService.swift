@@ -1,6 +1,6 @@
 import Networking
 
-/// One emulated API: it claims the requests it serves and answers them.
+/// One emulated API: it names the paths it serves and answers them.
 ///
 /// Services never throw: every failure, the service's own errors included,
 /// is an HTTP answer shaped like the real API's.
@@ -12,10 +12,12 @@ public protocol SandboxService: AnyObject, Sendable {
     /// A short name for logs and the start-up banner, such as `firebase`.
     var name: String { get }
 
-    /// Whether the request belongs to this service (by path alone).
-    func handles(_ request: SandboxRequest) -> Bool
+    /// The paths this service answers, as patterns (`/v0/{rest...}`,
+    /// `/{path...}.json`): what the Sandbox mounts it at. Every service's
+    /// mounts make one table (``ServiceMounts``), matched once per request.
+    var mounts: [PathPattern] { get }
 
-    /// Answers a request this service handles.
+    /// Answers a request routed to this service.
     func respond(to request: SandboxRequest) async -> SandboxResponse
 
     /// The answer to a request whose body is over the server's limit, in

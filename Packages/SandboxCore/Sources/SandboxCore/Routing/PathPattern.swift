@@ -53,6 +53,11 @@ public struct PathPattern: Sendable, Hashable, CustomStringConvertible, Expressi
         return parameters
     }
 
+    /// Whether `path` matches, keeping nothing.
+    func matches(_ path: [String]) -> Bool {
+        walk(path) { _, _, _ in }
+    }
+
     /// Whether `path` matches, handing each parameter's name, segment range
     /// and suffix length to `found` on the way.
     private func walk(_ path: [String], _ found: (String, Range<Int>, Int) -> Void) -> Bool {

@@ -18,7 +18,7 @@
             }
             // A page on another site may link to the console, but may not use
             // the routes that read or change the sandbox.
-            if !request.uri.path.hasPrefix(AdminRouter.consolePath),
+            if !AdminRouter.isConsole(request.uri.path),
                 let refusal = access.crossSiteRefusal(
                     host: host, origin: request.headers[.origin], fetchSite: request.headers[.secFetchSite])
             {

@@ -28,16 +28,24 @@
         static let prefix = "/__sandbox"
         /// Where the console is served.
         static let consolePath = "/__sandbox/console/"
+        /// The admin side's paths, matched as the emulators' mounts are.
+        static let mount: PathPattern = "/__sandbox/{rest...}"
+        /// The console's paths.
+        static let consoleMount: PathPattern = "/__sandbox/console/{rest...}"
         /// The largest body an admin route reads: a fault's body and headers
         /// with room to spare.
         static let maxBodySize = 2 * Fault.maxBodySize
 
-        /// Whether a path belongs to the admin side.
-        static func handles(_ path: String) -> Bool {
-            // Compared as bytes: every request asks, and `hasPrefix` compares
-            // Unicode characters.
-            guard path.hasUTF8Prefix(prefix) else { return false }
-            return path.utf8.dropFirst(prefix.utf8.count).first.map { $0 == UInt8(ascii: "/") } ?? true
+        /// Whether a path, split into segments, belongs to the admin side.
+        static func isAdmin(_ segments: [String]) -> Bool {
+            segments.first == "__sandbox" && mount.match(segments) != nil
+        }
+
+        /// Whether a path is the console's: its page (`/__sandbox/console/`,
+        /// the slash included) and its files.
+        static func isConsole(_ path: String) -> Bool {
+            let segments = SandboxRequest.segments(of: path)
+            return consoleMount.match(segments) != nil && (segments.count > 2 || path.hasUTF8Suffix("/"))
         }
 
         /// The admin routes and the console, behind ``AdminGuardMiddleware``;

@@ -64,7 +64,7 @@
                 return .permanentRedirect(to: AdminRouter.consolePath)
             }
             var response = try await next(request, context)
-            if request.uri.path.hasPrefix(AdminRouter.consolePath) {
+            if AdminRouter.isConsole(request.uri.path) {
                 for field in Self.console {
                     response.headers[field.name] = field.value
                 }

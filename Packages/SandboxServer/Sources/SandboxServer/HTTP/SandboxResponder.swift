@@ -19,6 +19,8 @@
     struct SandboxResponder {
         typealias Context = SandboxRequestContext
 
+        /// Decides where a request goes, from its head; the Sandbox's `route(_:)`.
+        let route: @Sendable (SandboxRequest) -> SandboxRequest
         /// Answers a request; the Sandbox's `respond(to:)` outside of tests.
         let handler: @Sendable (SandboxRequest) async -> SandboxResponse
         /// Answers a request whose body is over its limit, in its service's
@@ -35,8 +37,11 @@
 
         /// Answers `request`, whose target the caller has split already.
         func respond(to request: Request, target: RequestTarget, context: Context) async throws -> Response {
-            var sandboxRequest = Self.sandboxRequest(
-                from: request.head, target: target, body: Data(), remoteAddress: context.channel.remoteAddress)
+            // Routed once, from the head: the body limit, a refusal and the
+            // answer all use the same decision.
+            var sandboxRequest = route(
+                Self.sandboxRequest(
+                    from: request.head, target: target, body: Data(), remoteAddress: context.channel.remoteAddress))
             guard let body = try await request.body(within: maxBodySize(sandboxRequest)) else {
                 let answer = await tooLarge(sandboxRequest)
                 return await BodyRefusal.answer(

@@ -15,7 +15,7 @@
             // it is read. Checked on the raw path, before anything decodes it:
             // a NUL would cut a console file's name short.
             let target = RequestTarget(request.head.path ?? "/")
-            guard AdminRouter.handles(target.path) else {
+            guard AdminRouter.isAdmin(SandboxRequest.segments(of: target.path)) else {
                 return try await emulators.respond(to: request, target: target, context: context)
             }
             if SandboxRequest.hasControlCharacters(inPath: target.path) {

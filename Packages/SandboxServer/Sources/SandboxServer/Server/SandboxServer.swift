@@ -94,6 +94,7 @@
                 let responder = SandboxServerResponder(
                     admin: AdminRouter.responder(sandbox: sandbox, access: access, logger: logger),
                     emulators: SandboxResponder(
+                        route: { sandbox.route($0) },
                         handler: handler ?? { await sandbox.respond(to: $0) },
                         tooLarge: { await sandbox.bodyTooLarge($0) },
                         maxBodySize: { request in
