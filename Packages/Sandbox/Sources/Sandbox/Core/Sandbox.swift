@@ -130,7 +130,11 @@ public final class Sandbox: Sendable {
             answer.bodyFault = bodyFault
             response = answer
         case nil:
-            response = await service.respond(to: request)
+            if let refusal = service.refusal(ofBodyOf: request) {
+                response = refusal
+            } else {
+                response = await service.respond(to: request)
+            }
         }
         return finish(request, response, service: service, started: started)
     }

@@ -164,13 +164,13 @@ extension AirtableEmulator {
 
     /// The base of a records request, checked in Airtable's order: it
     /// exists (a well-formed id that does not is `MODEL_ID_NOT_FOUND`), the
-    /// rate limit, the body size.
+    /// rate limit. (The body's size is checked before any of it, as a
+    /// server refuses a large body before reading it: `refusal(ofBodyOf:)`.)
     func recordsBase(_ id: String, _ request: SandboxRequest) async throws(AirtableFailure) -> String {
         guard await store.base(id) != nil else {
             throw AirtableID.isValid(id, prefix: "app") ? .modelNotFound : .notFound
         }
         guard await rateLimiter.admit(base: id) else { throw .rateLimited }
-        guard request.body.count <= configuration.maxBodySize else { throw .requestTooLarge }
         return id
     }
 

@@ -4,8 +4,15 @@ import Networking
 /// A request as an emulator receives it, whatever carried it: the HTTP
 /// server or the in-process transport.
 public struct SandboxRequest: Sendable {
-    /// The method token exactly as sent; emulators answer unknown ones.
-    public var method: String
+    /// The method token exactly as sent, for the log; emulators answer
+    /// unknown ones. Setting it sets ``httpMethod``.
+    public var method: String {
+        didSet { httpMethod = HTTPMethod(rawValue: method) }
+    }
+    /// The method as an ``/Networking/HTTPMethod``, read once from
+    /// ``method``: what emulators and routes compare. `nil` for a token it
+    /// has no case for (`BREW`), which ``method`` keeps as sent.
+    public private(set) var httpMethod: HTTPMethod?
     /// The percent-encoded path, such as `/v0/app/Design%20projects`.
     public var path: String {
         didSet { pathSegments = Self.segments(of: path) }
@@ -41,6 +48,7 @@ public struct SandboxRequest: Sendable {
         isLocal: Bool = true
     ) {
         self.method = method
+        self.httpMethod = HTTPMethod(rawValue: method)
         self.path = path
         self.rawQuery = rawQuery
         self.pathSegments = Self.segments(of: path)
@@ -60,13 +68,6 @@ public struct SandboxRequest: Sendable {
             headers: headers,
             body: body
         )
-    }
-
-    /// The method as an ``/Networking/HTTPMethod``: what emulators and
-    /// routes compare. `nil` for a token it has no case for (`BREW`), which
-    /// ``method`` keeps as sent for the log.
-    public var httpMethod: HTTPMethod? {
-        HTTPMethod(rawValue: method)
     }
 
     /// The path split at `/` and percent-decoded; empty segments are kept

@@ -36,12 +36,22 @@ public protocol SandboxService: AnyObject, Sendable {
 
 extension SandboxService {
     /// The answer the Sandbox gives this service's request, without its
-    /// faults and log: a path with a control character is refused in the
-    /// service's own format before the service sees it, anything else is
-    /// ``respond(to:)``'s. For an emulator used, or tested, on its own.
+    /// faults and log: a path with a control character, or a body over
+    /// ``maxBodySize(for:)``, is refused in the service's own format before
+    /// the service sees it, anything else is ``respond(to:)``'s. For an
+    /// emulator used, or tested, on its own.
     public func answer(_ request: SandboxRequest) async -> SandboxResponse {
         guard !SandboxRequest.hasControlCharacters(inPath: request.path) else { return invalidPath(request) }
+        if let refusal = refusal(ofBodyOf: request) { return refusal }
         return await respond(to: request)
+    }
+
+    /// The service's 413 for a body over its limit, or `nil` when it is
+    /// within: the one check of a body's size, in process and over HTTP
+    /// (a server makes it from the head, before reading the body).
+    public func refusal(ofBodyOf request: SandboxRequest) -> SandboxResponse? {
+        guard let limit = maxBodySize(for: request), request.body.count > limit else { return nil }
+        return bodyTooLarge(request)
     }
 
     /// A 400 with a plain JSON error, for services with no format of their

@@ -190,7 +190,6 @@ extension FirebaseEmulator {
         _ request: SandboxRequest, method: HTTPMethod?, at path: FirebasePath, in database: FirebaseDatabase,
         options: Options, caller: FirebaseCaller
     ) async throws(FirebaseEmulatorError) -> SandboxResponse {
-        guard request.body.count <= configuration.maxBodySize else { throw .bodyTooLarge }
         let ifMatch = method == .put || method == .delete ? request.headers["if-match"] : nil
         if ifMatch != nil, options.shallow || options.hasQuery || options.silent {
             throw .conditionalWithOptions
