@@ -93,14 +93,19 @@ public final class Sandbox: Sendable {
     /// that was not.
     public func route(_ request: SandboxRequest) -> SandboxRequest {
         var routed = request
-        routed.route = .decided(mounts.service(for: request.pathSegments).map { services[$0] })
+        routed.route = .decided(lookUp(request))
         return routed
     }
 
     /// The service a request was routed to, routing it if it was not.
     private func service(of request: SandboxRequest) -> (any SandboxService)? {
         if case .decided(let service) = request.route { return service }
-        return mounts.service(for: request.pathSegments).map { services[$0] }
+        return lookUp(request)
+    }
+
+    /// The service whose mount the request's path matches.
+    private func lookUp(_ request: SandboxRequest) -> (any SandboxService)? {
+        mounts.service(for: request.pathSegments).map { services[$0] }
     }
 
     /// Answers a request: added latency, then a scripted fault if one
@@ -114,6 +119,10 @@ public final class Sandbox: Sendable {
         }
         guard let service else {
             return finish(request, .text(404, "Not Found"), service: nil, started: started)
+        }
+        // Refused as a server refuses it, from the head: before any fault.
+        if let refusal = service.refusal(ofBodyOf: request) {
+            return finish(request, refusal, service: service, started: started)
         }
         let (latency, fault) = faults.consume(for: request)
         if latency > .zero {
@@ -130,11 +139,7 @@ public final class Sandbox: Sendable {
             answer.bodyFault = bodyFault
             response = answer
         case nil:
-            if let refusal = service.refusal(ofBodyOf: request) {
-                response = refusal
-            } else {
-                response = await service.respond(to: request)
-            }
+            response = await service.respond(to: request)
         }
         return finish(request, response, service: service, started: started)
     }
