@@ -168,12 +168,14 @@ actor AirtableStore {
     /// Keeps an uploaded file's bytes; `false` when the files would take
     /// more than ``maxFileBytes``.
     func storeFile(_ data: Data, id: String) async throws -> Bool {
-        guard fileBytes + data.count <= Self.maxFileBytes else { return false }
+        // A file kept again under its id (an import) replaces its bytes.
+        let growth = data.count - (files[id]?.count ?? 0)
+        guard fileBytes + growth <= Self.maxFileBytes else { return false }
         if let storage {
             try await storage.commit([.put(key: id, value: data)], in: AirtablePersistence.filesNamespace)
         }
         files[id] = data
-        fileBytes += data.count
+        fileBytes += growth
         return true
     }
 
