@@ -216,7 +216,7 @@ struct DownloadTests {
         let reports = Mutex(0)
         Self.client(server).download(
             NetworkRequest<Data>.get("photo.jpg"), to: destination,
-            progress: { _ in
+            options: DownloadOptions { _ in
                 dispatchPrecondition(condition: .onQueue(.main))
                 reports.withLock { $0 += 1 }
             },

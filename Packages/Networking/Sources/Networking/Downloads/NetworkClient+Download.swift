@@ -94,8 +94,30 @@ extension NetworkClient {
     }
 
     /// Downloads the response body to a file and calls `completion` on the
-    /// main queue; `progress`, if any, is called on the main queue too, in
-    /// order. See ``download(_:to:options:)``.
+    /// main queue: ``download(_:to:options:)``, with the same options, for
+    /// code that uses completion handlers. The options' `progress` is
+    /// called on the main queue too, in order.
+    @discardableResult
+    public func download<Value>(
+        _ request: NetworkRequest<Value>,
+        to destination: URL,
+        options: DownloadOptions = DownloadOptions(),
+        completion: @escaping @MainActor @Sendable (Result<Download, NetworkError>) -> Void
+    ) -> NetworkTask {
+        // One main-queue dispatch per report keeps their order; separate
+        // tasks would not.
+        var options = options
+        if let handler = options.progress {
+            options.progress = { @Sendable progress in DispatchQueue.main.async { handler(progress) } }
+        }
+        return NetworkTask(completion: completion) { [options] () async throws(NetworkError) in
+            try await download(request, to: destination, options: options)
+        }
+    }
+
+    /// Downloads the response body to a file and calls `completion` on the
+    /// main queue; `progress`, if any, is called on the main queue too.
+    @available(*, deprecated, message: "Pass DownloadOptions(maxSize:progress:) as options, as the async form takes")
     @discardableResult
     public func download<Value>(
         _ request: NetworkRequest<Value>,
@@ -104,22 +126,12 @@ extension NetworkClient {
         progress: (@MainActor @Sendable (TransferProgress) -> Void)? = nil,
         completion: @escaping @MainActor @Sendable (Result<Download, NetworkError>) -> Void
     ) -> NetworkTask {
-        let options = DownloadOptions(maxSize: maxSize, progress: progress.map(Self.onMainQueue))
-        return NetworkTask(completion: completion) { () async throws(NetworkError) in
-            try await download(request, to: destination, options: options)
+        // Called on the main queue by the options form.
+        var options = DownloadOptions(maxSize: maxSize)
+        if let progress {
+            options.progress = { @Sendable report in MainActor.assumeIsolated { progress(report) } }
         }
-    }
-
-    /// A handler that runs `handler` on the main queue, in the order of its
-    /// calls (a main-queue dispatch keeps the order; separate tasks would not).
-    static func onMainQueue(
-        _ handler: @escaping @MainActor @Sendable (TransferProgress) -> Void
-    ) -> @Sendable (TransferProgress) -> Void {
-        { progress in
-            DispatchQueue.main.async {
-                MainActor.assumeIsolated { handler(progress) }
-            }
-        }
+        return download(request, to: destination, options: options, completion: completion)
     }
 }
 
