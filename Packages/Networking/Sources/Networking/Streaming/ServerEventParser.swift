@@ -85,7 +85,7 @@ public struct ServerEventParser: Sendable {
         // The spec takes ASCII digits only ("+5" and "-1" are ignored), and
         // a number too long for an Int is ignored rather than trapping.
         case "retry" where !value.isEmpty && value.utf8.allSatisfy({ (0x30...0x39).contains($0) }):
-            retry = Int(value) ?? retry
+            retry = Int(value) ?? retry  // safe: ASCII digits only, checked above; too long gives nil
         default: break
         }
         return nil

@@ -88,7 +88,7 @@
                 if ending == .stall {
                     // Until the client gives up, or the stall's bound ends it.
                     let bound = channel.eventLoop.scheduleTask(
-                        in: .seconds(Int64(BodyFault.maxStall.components.seconds))
+                        in: .seconds(BodyFault.maxStall.components.seconds)
                     ) {
                         channel.close(promise: nil)
                     }
