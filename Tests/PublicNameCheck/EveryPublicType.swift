@@ -91,9 +91,11 @@
     typealias Check_FirebaseClient_FirebaseWriteResult = FirebaseWriteResult
     typealias Check_MessageBoardClient_MessageThreadController = MessageThreadController
     typealias Check_MessageBoardClient_MessageBoardClient = MessageBoardClient
+    typealias Check_Models_FixedFormatDateParser = FixedFormatDateParser
     typealias Check_Models_AccountType = AccountType
     typealias Check_Models_SooGreyhoundsError = SooGreyhoundsError
     typealias Check_Models_TrailingCommas = TrailingCommas
+    typealias Check_Models_LossyDictionaryKey = LossyDictionaryKey
     typealias Check_Models_Account = Account
     typealias Check_Models_AirtableAttachment = AirtableAttachment
     typealias Check_Models_AirtableCollaborator = AirtableCollaborator
@@ -101,6 +103,9 @@
     typealias Check_Models_AirtableRecord = AirtableRecord
     typealias Check_Models_AirtableRecordPage = AirtableRecordPage
     typealias Check_Models_CalendarDate = CalendarDate
+    typealias Check_Models_DynamicCodingKey = DynamicCodingKey
+    typealias Check_Models_LossyArray = LossyArray
+    typealias Check_Models_LossyDictionary = LossyDictionary
     typealias Check_Models_MessageBoard = MessageBoard
     typealias Check_Models_MessageThread = MessageThread
     typealias Check_Models_Photo = Photo
@@ -112,7 +117,6 @@
     typealias Check_Models_Project = Project
     typealias Check_Networking_AccessTokenStore = AccessTokenStore
     typealias Check_Networking_BodyReader = BodyReader
-    typealias Check_Networking_FixedFormatDateParser = FixedFormatDateParser
     typealias Check_Networking_URLSessionTransport = URLSessionTransport
     typealias Check_Networking_ContentType = ContentType
     typealias Check_Networking_HTTPDate = HTTPDate
@@ -127,7 +131,6 @@
     typealias Check_Networking_HTTPInterceptor = HTTPInterceptor
     typealias Check_Networking_HTTPTransport = HTTPTransport
     typealias Check_Networking_InterceptedResponse = InterceptedResponse
-    typealias Check_Networking_LossyDictionaryKey = LossyDictionaryKey
     typealias Check_Networking_RedactedDescription = RedactedDescription
     typealias Check_Networking_StreamingHTTPTransport = StreamingHTTPTransport
     typealias Check_Networking_BearerTokenInterceptor = BearerTokenInterceptor
@@ -135,13 +138,10 @@
     typealias Check_Networking_DecodingFailure = DecodingFailure
     typealias Check_Networking_Download = Download
     typealias Check_Networking_DownloadOptions = DownloadOptions
-    typealias Check_Networking_DynamicCodingKey = DynamicCodingKey
     typealias Check_Networking_FailedAttempt = FailedAttempt
     typealias Check_Networking_FileFailure = FileFailure
     typealias Check_Networking_HTTPFailure = HTTPFailure
     typealias Check_Networking_HeaderFields = HeaderFields
-    typealias Check_Networking_LossyArray = LossyArray
-    typealias Check_Networking_LossyDictionary = LossyDictionary
     typealias Check_Networking_MetricsInterceptor = MetricsInterceptor
     typealias Check_Networking_MultipartForm = MultipartForm
     typealias Check_Networking_NetworkClient = NetworkClient

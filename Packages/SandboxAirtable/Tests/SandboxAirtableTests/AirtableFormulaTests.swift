@@ -72,29 +72,27 @@ struct AirtableFormulaTests {
         ]
     )
     func invalid(formula: String) async throws {
+        try await expectInvalid(formula, "Invalid formula. Please check your formula text.")
+    }
+
+    /// Expects Airtable's 422 for a filter formula, with its reason.
+    private func expectInvalid(
+        _ formula: String, _ reason: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) async throws {
         let sandbox = try await AirtableTest.sandbox()
         let encoded = formula.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         let response = await sandbox.airtable("GET", AirtableTest.table + "?filterByFormula=\(encoded)")
-        #expect(response.status == 422)
+        #expect(response.status == 422, sourceLocation: sourceLocation)
         #expect(
             response.bodyText
                 == AirtableTest.error(
-                    "INVALID_FILTER_BY_FORMULA",
-                    "The formula for filtering records is invalid: Invalid formula. Please check your formula text."))
+                    "INVALID_FILTER_BY_FORMULA", "The formula for filtering records is invalid: " + reason),
+            sourceLocation: sourceLocation)
     }
 
     @Test("Unknown field names are named in the error")
     func unknownFields() async throws {
-        let sandbox = try await AirtableTest.sandbox()
-        let formula = "AND({Budget} > 1, {Owner} = 'x', {Budget} < 5)"
-        let encoded = formula.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
-        let response = await sandbox.airtable("GET", AirtableTest.table + "?filterByFormula=\(encoded)")
-        #expect(response.status == 422)
-        #expect(
-            response.bodyText
-                == AirtableTest.error(
-                    "INVALID_FILTER_BY_FORMULA",
-                    "The formula for filtering records is invalid: Unknown field names: Budget, Owner"))
+        try await expectInvalid("AND({Budget} > 1, {Owner} = 'x', {Budget} < 5)", "Unknown field names: Budget, Owner")
     }
 
     @Test("A formula in the query is form-decoded: + is a space, %27 a quote")

@@ -101,33 +101,26 @@ struct FirebaseErrorTests {
         ] {
             expectError(await firebase.send("GET", #"/p.json?orderBy="t"&\#(constraint)"#), 400, primitive)
         }
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&limitToFirst=abc"#), 400, "limitToFirst must be an integer"
-        )
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&limitToLast=1.5"#), 400, "limitToLast must be an integer")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&limitToFirst=0"#), 400, "limitToFirst must be positive")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&limitToLast=-3"#), 400, "limitToLast must be positive")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&limitToFirst=1&limitToLast=1"#), 400,
-            "Only one of limitToFirst and limitToLast may be specified")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&equalTo=1&startAt=1"#), 400,
-            "equalTo cannot be specified in addition to startAfter, startAt, endAt, or endBefore")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&startAt=1&startAfter=1"#), 400,
-            "Only one of startAt and startAfter may be specified")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="t"&endAt=1&endBefore=1"#), 400,
-            "Only one of endAt and endBefore may be specified")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="$key"&startAt=1"#), 400,
-            "Provided key index type is invalid, must be string")
-        expectError(
-            await firebase.send("GET", #"/p.json?orderBy="$key"&equalTo="a","b""#), 400,
-            "When ordering by key, you may only pass one argument to startAt(), endAt(), or equalTo().")
+        for (query, message) in [
+            (#"orderBy="t"&limitToFirst=abc"#, "limitToFirst must be an integer"),
+            (#"orderBy="t"&limitToLast=1.5"#, "limitToLast must be an integer"),
+            (#"orderBy="t"&limitToFirst=0"#, "limitToFirst must be positive"),
+            (#"orderBy="t"&limitToLast=-3"#, "limitToLast must be positive"),
+            (#"orderBy="t"&limitToFirst=1&limitToLast=1"#, "Only one of limitToFirst and limitToLast may be specified"),
+            (
+                #"orderBy="t"&equalTo=1&startAt=1"#,
+                "equalTo cannot be specified in addition to startAfter, startAt, endAt, or endBefore"
+            ),
+            (#"orderBy="t"&startAt=1&startAfter=1"#, "Only one of startAt and startAfter may be specified"),
+            (#"orderBy="t"&endAt=1&endBefore=1"#, "Only one of endAt and endBefore may be specified"),
+            (#"orderBy="$key"&startAt=1"#, "Provided key index type is invalid, must be string"),
+            (
+                #"orderBy="$key"&equalTo="a","b""#,
+                "When ordering by key, you may only pass one argument to startAt(), endAt(), or equalTo()."
+            ),
+        ] {
+            expectError(await firebase.send("GET", "/p.json?" + query), 400, message)
+        }
         expectError(
             await firebase.send("GET", #"/p.json?shallow=true&orderBy="$key""#), 400,
             "Mixing 'shallow' and querying parameters is not supported")

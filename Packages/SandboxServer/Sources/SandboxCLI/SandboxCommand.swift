@@ -147,15 +147,15 @@ struct SandboxCommand: AsyncParsableCommand {
         name: .customLong("import"),
         help: ArgumentHelp(
             "Load an export folder at start (the Firebase CLI's emulators:export layout, or the Sandbox's own): "
-                + "databases, rules and Auth users.", valueName: "DIR"),
+                + "Firebase databases, rules and Auth users, Airtable bases, SooGreyhounds uploads.", valueName: "DIR"),
         completion: .directory)
     var importDirectory: String?
 
     @Option(
         name: .customLong("export-on-exit"),
         help: ArgumentHelp(
-            "Write every database, its rules and every Auth user to this folder when stopping, in the Firebase "
-                + "CLI's export layout (POST /__sandbox/export writes one at any time).", valueName: "DIR"),
+            "Write every service's data to this folder when stopping, Firebase's in the Firebase CLI's export "
+                + "layout (POST /__sandbox/export writes one at any time).", valueName: "DIR"),
         completion: .directory)
     var exportDirectory: String?
 

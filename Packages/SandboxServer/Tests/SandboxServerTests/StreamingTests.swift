@@ -57,16 +57,21 @@ struct StreamingTests {
         return request
     }
 
+    /// A stream server and a client that has read the stream's head.
+    private static func openStream() async throws -> (FedStream, SandboxServer, StreamingClient, HTTPURLResponse) {
+        let fed = FedStream()
+        let server = try await eventStreamServer(fed)
+        let client = StreamingClient(eventStreamRequest(server))
+        guard case .response(let head) = try await client.next() else {
+            struct NoHead: Error {}
+            throw NoHead()
+        }
+        return (fed, server, client, head)
+    }
+
     @Test("Each chunk reaches the client before the next one exists, then the stream ends cleanly")
     func chunkByChunk() async throws {
-        let fed = FedStream()
-        let server = try await Self.eventStreamServer(fed)
-        let client = StreamingClient(Self.eventStreamRequest(server))
-
-        guard case .response(let head) = try await client.next() else {
-            Issue.record("expected the response head first")
-            return
-        }
+        let (fed, server, client, head) = try await Self.openStream()
         #expect(head.statusCode == 200)
         #expect(head.value(forHTTPHeaderField: "Content-Type") == "text/event-stream")
         #expect(head.value(forHTTPHeaderField: "Content-Length") == nil)
@@ -95,13 +100,7 @@ struct StreamingTests {
 
     @Test("A client that goes away ends the stream at once, running the emulator's cleanup")
     func clientDisconnect() async throws {
-        let fed = FedStream()
-        let server = try await Self.eventStreamServer(fed)
-        let client = StreamingClient(Self.eventStreamRequest(server))
-        guard case .response = try await client.next() else {
-            Issue.record("expected the response head")
-            return
-        }
+        let (fed, server, client, _) = try await Self.openStream()
         fed.input.yield(Data("event: keep-alive\ndata: null\n\n".utf8))
         guard case .chunk = try await client.next() else {
             Issue.record("expected a chunk")
@@ -133,13 +132,7 @@ struct StreamingTests {
 
     @Test("Stopping the server ends open streams, and the client sees a clean end")
     func stopEndsStreams() async throws {
-        let fed = FedStream()
-        let server = try await Self.eventStreamServer(fed)
-        let client = StreamingClient(Self.eventStreamRequest(server))
-        guard case .response = try await client.next() else {
-            Issue.record("expected the response head")
-            return
-        }
+        let (fed, server, client, _) = try await Self.openStream()
         await server.stop()
         #expect(await fed.waitForTermination())
         guard case .completed(let error) = try await client.next() else {

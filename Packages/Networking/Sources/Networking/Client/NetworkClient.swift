@@ -196,22 +196,37 @@ public struct NetworkClient: Sendable {
     /// and the ``retryPolicy`` when none does.
     public func perform(_ request: TransportRequest, isIdempotent: Bool) async throws(NetworkError) -> TransportResponse
     {
+        let chain = chain
+        var attempt = 1
+        return try await retrying(request, isIdempotent: isIdempotent, attempt: &attempt) {
+            number throws(NetworkError) in
+            // Without interceptors the attempt is made directly, with no
+            // closure to allocate for the chain.
+            if chain.isEmpty {
+                return try await attemptOnce(request, attempt: number)
+            }
+            return try await intercepted(request, attempt: number, by: chain) {
+                hop throws(NetworkError) in try await attemptOnce(hop, attempt: number)
+            }
+        }
+    }
+
+    /// The retry loop: makes attempt `attempt` with `body`, and after a
+    /// failure asks the interceptors and the ``retryPolicy`` whether and
+    /// when to make the next, reporting each retry to the observers.
+    /// `attempt` ends as the number of the last attempt made, so a caller
+    /// that goes on (a download that resumes) keeps counting.
+    func retrying<Answer>(
+        _ request: TransportRequest, isIdempotent: Bool, attempt: inout Int,
+        _ body: (Int) async throws(NetworkError) -> Answer
+    ) async throws(NetworkError) -> Answer {
         let clock = retryPolicy.clock
         let start = clock.now()
-        var attempt = 1
-        let chain = chain
+        let first = attempt
         while true {
             let error: NetworkError
             do {
-                let number = attempt
-                // Without interceptors the attempt is made directly, with no
-                // closure to allocate for the chain.
-                if chain.isEmpty {
-                    return try await attemptOnce(request, attempt: number)
-                }
-                return try await intercepted(request, attempt: number, by: chain) {
-                    hop throws(NetworkError) in try await attemptOnce(hop, attempt: number)
-                }
+                return try await body(attempt)
             } catch let failure {
                 error = failure
             }
@@ -221,7 +236,8 @@ public struct NetworkClient: Sendable {
             if request.body?.isReplayable == false { throw error }
             let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
             let failed = FailedAttempt(
-                request: request, error: error, attempt: attempt, elapsed: elapsed, isIdempotent: isIdempotent)
+                request: request, error: error, attempt: attempt - first + 1, elapsed: elapsed,
+                isIdempotent: isIdempotent)
             guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
             reportRetry(of: request, after: error, delay: delay, attempt: attempt)
             try await waitBeforeRetry(delay, of: request, attempt: attempt + 1)

@@ -32,27 +32,20 @@ extension NetworkClient {
         let file = try PartialFile(destination: destination)
         defer { file.discard() }
         var state = DownloadState(options: options)
-        let clock = retryPolicy.clock
-        let start = clock.now()
         var attempt = 1
         while true {
             let next = state.request(from: request, having: file.length)
             let response: TransportStreamingResponse
             do {
-                response = try await stream(next, attempt: attempt)
+                // Opening is retried as `send` retries; a cut-off body is
+                // resumed below, up to `maxResumes` times.
+                response = try await retrying(
+                    try makeTransportRequest(next), isIdempotent: next.isIdempotent, attempt: &attempt
+                ) { number throws(NetworkError) in try await stream(next, attempt: number) }
             } catch {
-                if case .cancelled = error { throw error }
-                if error.status == 416, state.canResume(after: error) {
-                    // The bytes asked for are gone: the file starts over.
-                    try state.prepareResume(of: file, startingOver: true)
-                    continue
-                }
-                let elapsed = Duration.seconds(clamping: clock.now().timeIntervalSince(start)) ?? .zero
-                let failed = FailedAttempt(
-                    request: try makeTransportRequest(next), error: error, attempt: attempt, elapsed: elapsed,
-                    isIdempotent: next.isIdempotent)
-                guard let delay = await retryDelay(after: failed, asking: chain) else { throw error }
-                try await wait(delay, before: next, after: error, attempt: attempt)
+                guard error.status == 416, state.canResume(after: error) else { throw error }
+                // The bytes asked for are gone: the file starts over.
+                try state.prepareResume(of: file, startingOver: true)
                 attempt += 1
                 continue
             }

@@ -191,17 +191,14 @@ struct SecretScanner {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
-            if let tokenEnd = Self.credentialEnd(bytes, at: index) {
-                output.append(contentsOf: bytes[index..<tokenEnd.tokenStart])
+            // A credential's token or a URL's password: replaced, and the
+            // scan goes on after it.
+            if let secret = Self.credentialEnd(bytes, at: index).map({ $0.tokenStart..<$0.end })
+                ?? Self.urlPassword(bytes, at: index)
+            {
+                output.append(contentsOf: bytes[index..<secret.lowerBound])
                 output.append(contentsOf: replacement)
-                index = tokenEnd.end
-                nameStart = index
-                continue
-            }
-            if let passwordRange = Self.urlPassword(bytes, at: index) {
-                output.append(contentsOf: bytes[index..<passwordRange.lowerBound])
-                output.append(contentsOf: replacement)
-                index = passwordRange.upperBound
+                index = secret.upperBound
                 nameStart = index
                 continue
             }

@@ -30,12 +30,12 @@
         var method: String
         var path: String
         /// The query with secrets redacted, or `null`.
-        var query: String?
+        @EncodedAsNull var query: String?
         var status: Int
         var durationMilliseconds: Double
         var requestBytes: Int
         /// `null` for a stream.
-        var responseBytes: Int?
+        @EncodedAsNull var responseBytes: Int?
         var fromConsole: Bool
 
         init(_ entry: RecordedRequest) {
@@ -50,28 +50,6 @@
             requestBytes = entry.requestBody.count ?? 0
             responseBytes = entry.responseBody.count
             fromConsole = entry.isFromConsole
-        }
-
-        private enum CodingKeys: String, CodingKey {
-            case id, time, service, method, path, query, status, durationMilliseconds, requestBytes, responseBytes
-            case fromConsole
-        }
-
-        /// Every key written, `null`s included: the console tells a stream by
-        /// its `null` size.
-        func encode(to encoder: any Encoder) throws {
-            var container = encoder.container(keyedBy: CodingKeys.self)
-            try container.encode(id, forKey: .id)
-            try container.encode(time, forKey: .time)
-            try container.encode(service, forKey: .service)
-            try container.encode(method, forKey: .method)
-            try container.encode(path, forKey: .path)
-            try container.encode(query, forKey: .query)
-            try container.encode(status, forKey: .status)
-            try container.encode(durationMilliseconds, forKey: .durationMilliseconds)
-            try container.encode(requestBytes, forKey: .requestBytes)
-            try container.encode(responseBytes, forKey: .responseBytes)
-            try container.encode(fromConsole, forKey: .fromConsole)
         }
     }
 
@@ -88,8 +66,8 @@
 
         /// A body as the log kept it.
         struct BodyDescription: Encodable {
-            var size: Int?
-            var text: String?
+            @EncodedAsNull var size: Int?
+            @EncodedAsNull var text: String?
             var binary: Bool
             var truncated: Bool
             var released: Bool
@@ -103,20 +81,6 @@
                 truncated = body.isTruncated
                 released = body.isReleased
                 streamed = body.count == nil
-            }
-
-            private enum CodingKeys: String, CodingKey {
-                case size, text, binary, truncated, released, streamed
-            }
-
-            func encode(to encoder: any Encoder) throws {
-                var container = encoder.container(keyedBy: CodingKeys.self)
-                try container.encode(size, forKey: .size)
-                try container.encode(text, forKey: .text)
-                try container.encode(binary, forKey: .binary)
-                try container.encode(truncated, forKey: .truncated)
-                try container.encode(released, forKey: .released)
-                try container.encode(streamed, forKey: .streamed)
             }
         }
 

@@ -1,3 +1,5 @@
+import Networking
+
 /// An array that keeps the elements that decode and skips the ones that do
 /// not, reporting each skipped element and why.
 ///
@@ -57,29 +59,12 @@ extension LossyArray: Encodable where Element: Encodable {
     }
 }
 
-/// An element a lossy collection left out, and why.
-public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
-    /// The array index or dictionary key of the element.
-    public var key: String
-    /// Why it was skipped, with the path inside the collection.
-    public var reason: String
-
-    /// Creates a record of a skipped element.
-    public init(key: String, reason: String) {
-        self.key = key
-        self.reason = reason
-    }
-
+extension SkippedElement {
     /// Records `error` from the element at `key` of a collection whose own
     /// coding path is `depth` keys long; the reason's path starts inside the
     /// element, since the key already says which one.
     init(key: String, error: any Error, depth: Int) {
         self.init(key: key, reason: DecodingErrorSummary(error, droppingPrefix: depth + 1).description)
-    }
-
-    /// `key: reason`.
-    public var description: String {
-        "\(key): \(reason)"
     }
 }
 

@@ -1,36 +1,31 @@
 import Foundation
+import Networking
 
 extension JSONDecoder.DateDecodingStrategy {
     /// ISO-8601 timestamps with or without fractional seconds:
     /// Airtable's `2015-02-10T20:57:11.000Z` and Bankey's `2010-06-21T15:29:32Z`
     /// both decode. Foundation's `.iso8601` rejects the first.
     public static var iso8601Flexible: Self {
-        .custom { decoder in
-            let container = try decoder.singleValueContainer()
-            let text = try container.decode(String.self)
-            guard let date = ISO8601.date(from: text) else {
-                throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "Expected an ISO-8601 date such as 2010-06-21T15:29:32Z, found \"\(text)\""
-                )
-            }
-            return date
-        }
+        parsing("an ISO-8601 date such as 2010-06-21T15:29:32Z") { ISO8601.date(from: $0) }
     }
 
     /// A fixed pattern such as SooGreyhounds' `yyyy-MM-dd HH:mm:ss`, read with
     /// the `en_US_POSIX` locale in an explicit time zone, so the result does
     /// not depend on the device's settings.
     public static func fixedFormat(_ pattern: String, timeZone: TimeZone) -> Self {
-        let formatter = FixedFormatDateParser(pattern: pattern, timeZone: timeZone)
-        return .custom { decoder in
+        let parser = FixedFormatDateParser(pattern: pattern, timeZone: timeZone)
+        return parsing("a date formatted \(pattern)") { parser.date(from: $0) }
+    }
+
+    /// Reads a string and makes a date of it with `parse`; text it cannot
+    /// read fails with what was `expected`.
+    private static func parsing(_ expected: String, _ parse: @escaping @Sendable (String) -> Date?) -> Self {
+        .custom { decoder in
             let container = try decoder.singleValueContainer()
             let text = try container.decode(String.self)
-            guard let date = formatter.date(from: text) else {
+            guard let date = parse(text) else {
                 throw DecodingError.dataCorruptedError(
-                    in: container,
-                    debugDescription: "Expected a date formatted \(pattern), found \"\(text)\""
-                )
+                    in: container, debugDescription: "Expected \(expected), found \"\(text)\"")
             }
             return date
         }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A dictionary that keeps the entries that decode, skips entries whose
 /// value does not decode or whose key is not a valid `Key`, and reports each.
