@@ -107,8 +107,10 @@ def old_names() -> list:
     app = WORK / "old-names"
     shutil.rmtree(app, ignore_errors=True)
     write_app(app, "    dependencies: [.package(path: \"../networking-lessons\")],\n"
-                   "    targets: [.executableTarget(name: \"App\", dependencies: [.product(name: \"Networking\", "
-                   "package: \"networking-lessons\")])]", [])
+                   "    targets: [.executableTarget(name: \"App\", dependencies: ["
+                   + ", ".join(f".product(name: \"{name}\", package: \"networking-lessons\")"
+                               for name in ("Networking", "SooGreyhoundsClient", "FirebaseAuthClient"))
+                   + "])]", [])
     shutil.copy(ROOT / "scripts" / "fixtures" / "old-names" / "main.swift", app / "Sources" / "App" / "main.swift")
     result = swift(["build"], app)
     output = result.stdout + result.stderr

@@ -7,7 +7,8 @@ extension Backend {
     /// message.
     func sooGreyhoundsClient() -> SooGreyhoundsClient {
         var client = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(endpoint: url(path: "services/rest"), apiKey: credentials.sooGreyhoundsAPIKey),
+            configuration: SooGreyhoundsAPI(
+                endpoint: url(path: "services/rest"), apiKey: credentials.sooGreyhoundsAPIKey),
             retryPolicy: ExampleRequestPolicy.retryPolicy
         )
         client.http.timeout = ExampleRequestPolicy.timeout

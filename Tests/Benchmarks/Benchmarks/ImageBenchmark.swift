@@ -20,7 +20,7 @@ struct ImageBenchmark {
     func run() async throws -> [ResultRow] {
         try await BenchServer.run { server in
             let client = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: server.baseURL.appendingPathComponent("services/rest"),
                     apiKey: SooGreyhoundsEmulator.Configuration.lessonAPIKey),
                 transport: URLSessionTransport.shared, retryPolicy: .never)

@@ -33,7 +33,7 @@ struct CookbookSamples: DocumentationSample {
             var bankey = BankeyClient(
                 baseURL: Sandbox.baseURL.appending(path: "bankey/"), transport: transport, retryPolicy: .default)
             var photos = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey),
                 transport: transport, retryPolicy: .default)
             // Every other setting is in `http`, one place for each client.
@@ -108,7 +108,7 @@ struct CookbookSamples: DocumentationSample {
             // snippet: cookbook-cache-hits
             let store = PhotoStore(
                 client: SooGreyhoundsClient(
-                    api: SooGreyhoundsAPI(
+                    configuration: SooGreyhoundsAPI(
                         endpoint: Sandbox.baseURL.appending(path: "services/rest"),
                         apiKey: SooGreyhoundsAPI.lessonAPIKey),
                     transport: SandboxTransport(sandbox)))
@@ -154,7 +154,7 @@ struct CookbookSamples: DocumentationSample {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: folder) }
         let photos = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(
+            configuration: SooGreyhoundsAPI(
                 endpoint: Sandbox.baseURL.appending(path: "services/rest"),
                 apiKey: SooGreyhoundsAPI.lessonAPIKey),
             transport: SandboxTransport(sandbox))

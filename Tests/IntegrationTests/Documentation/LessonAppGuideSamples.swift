@@ -39,7 +39,7 @@ struct LessonAppGuideSamples: DocumentationSample {
         // Lesson 5: the lesson's key.
         let photoStore = PhotoStore(
             client: SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: backend.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey)))
         // end snippet
         return (airtable, postController, threadController, bankey, photoStore)

@@ -202,14 +202,14 @@ struct PackageOverviewSamples: DocumentationSample {
             // snippet: soogreyhounds-client-overview
             let lessonService = PhotoStore(client: SooGreyhoundsClient())  // the lesson's service and key
             let local = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(endpoint: server.baseURL.appending(path: "services/rest"), apiKey: key))
+                configuration: SooGreyhoundsAPI(endpoint: server.baseURL.appending(path: "services/rest"), apiKey: key))
             let store = PhotoStore(client: local)
 
             let photos = try await store.fetchLatestPhotos()
             let image = try await store.fetchImage(for: photos[0])
             print(image.format, image.width, image.height)  // jpeg 1600 1067
             // end snippet
-            #expect(lessonService.client.api == .lesson)
+            #expect(lessonService.client.configuration == .lesson)
         }
         await server.stop()
         #expect(printed == ["jpeg 1600 1067"])

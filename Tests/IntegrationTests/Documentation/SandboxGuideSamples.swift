@@ -54,7 +54,7 @@ struct SandboxGuideSamples: DocumentationSample {
                 firebase: FirebaseClient(databaseURL: base, namespace: "lambda-message-board"))
             let bankey = BankeyClient(baseURL: base.appending(path: "bankey/"))
             let photos = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: base.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey))
             // end snippet
             #expect(try await airtable.getProjects().count == 16)

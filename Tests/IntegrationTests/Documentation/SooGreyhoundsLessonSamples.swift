@@ -23,7 +23,7 @@ struct SooGreyhoundsLessonSamples: DocumentationSample {
 
             // snippet: soogreyhounds-lesson-fetch
             let client = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey),
                 transport: SandboxTransport(sandbox))
             let store = PhotoStore(client: client)
@@ -62,7 +62,8 @@ struct SooGreyhoundsLessonSamples: DocumentationSample {
         let printed = await Printed.capture {
             // snippet: soogreyhounds-lesson-errors
             let wrongKey = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: "wrong"),
+                configuration: SooGreyhoundsAPI(
+                    endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: "wrong"),
                 transport: SandboxTransport(sandbox))
             do throws(NetworkError) {
                 _ = try await wrongKey.fetchLatestPhotos()

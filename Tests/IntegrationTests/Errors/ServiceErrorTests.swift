@@ -94,7 +94,7 @@ struct ServiceErrorTests {
                     .fetchProfile(forUserId: "1")
             case .sooGreyhounds:
                 let client = SooGreyhoundsClient(
-                    api: SooGreyhoundsAPI(endpoint: base.appending(path: "services/rest"), apiKey: "key"),
+                    configuration: SooGreyhoundsAPI(endpoint: base.appending(path: "services/rest"), apiKey: "key"),
                     transport: transport, retryPolicy: .never)
                 _ = try await client.fetchLatestPhotos()
             }
@@ -182,7 +182,8 @@ struct ServiceErrorTests {
             _ = try await bankey.http.send(NetworkRequest<Data>.get("nothing/here"))
         } catch { errors.append((.bankey, error)) }
         let photos = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: "wrong"),
+            configuration: SooGreyhoundsAPI(
+                endpoint: Sandbox.baseURL.appending(path: "services/rest"), apiKey: "wrong"),
             transport: transport)
         do throws(NetworkError) {
             _ = try await photos.fetchLatestPhotos()

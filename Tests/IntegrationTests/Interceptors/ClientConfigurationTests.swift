@@ -74,7 +74,7 @@ struct ClientConfigurationTests {
         let sandbox = try await Self.sandbox()
         let counter = Counter()
         var client = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(
+            configuration: SooGreyhoundsAPI(
                 endpoint: Sandbox.baseURL.appending(path: "services/rest"),
                 apiKey: SooGreyhoundsEmulator.Configuration.lessonAPIKey),
             transport: SandboxTransport(sandbox))

@@ -17,7 +17,7 @@ struct ObservationIntegrationTests {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
             let records = Mutex<[NetworkLogRecord]>([])
             var client = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: server.baseURL.appendingPathComponent("services/rest"),
                     apiKey: SooGreyhoundsEmulator.Configuration.lessonAPIKey),
                 transport: transport.transport,

@@ -114,7 +114,8 @@ enum SooGreyhoundsServer {
     ) async throws {
         try await SandboxServer.withServer(SandboxServerOptions(port: 0)) { server in
             let client = SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(endpoint: server.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
+                configuration: SooGreyhoundsAPI(
+                    endpoint: server.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
                 transport: URLSessionTransport.shared,
                 retryPolicy: .never
             )

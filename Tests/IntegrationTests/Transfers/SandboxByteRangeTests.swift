@@ -89,7 +89,7 @@ struct SandboxByteRangeTests {
     /// A catalogue image, a photo uploaded from it, and an attachment.
     static func files(_ base: URL, _ transport: any HTTPTransport) async throws -> Files {
         let photos = SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(
+            configuration: SooGreyhoundsAPI(
                 endpoint: base.appending(path: "services/rest"), apiKey: SooGreyhoundsAPI.lessonAPIKey),
             transport: transport)
         let image = try #require(try await photos.fetchLatestPhotos().first)

@@ -110,19 +110,36 @@ struct RequestBuildingTests {
         #expect(try url(NetworkRequest<Data>.get("x").pathExtension("json").query("q", "1"), base: base) == expected)
     }
 
-    @Test("Setting baseURL moves every later request; a base without a host fails each request")
-    func changingBaseURL() throws {
-        var client = client
-        client.baseURL = URL(string: "http://127.0.0.1:9/db")!
-        #expect(
-            try client.makeTransportRequest(NetworkRequest<Data>.get("x")).url.absoluteString
-                == "http://127.0.0.1:9/db/x")
-        client.baseURL = URL(string: "mailto:someone")!
+    @Test("A base without a host fails each request; an absolute URL is used whatever the base")
+    func baseWithoutHost() throws {
+        let client = NetworkClient(baseURL: URL(string: "mailto:someone")!)
         #expect(throws: NetworkError.self) { try client.makeTransportRequest(NetworkRequest<Data>.get("x")) }
-        // An absolute URL in the request is used whatever the base.
         let absolute = try client.makeTransportRequest(
             NetworkRequest<Data>.get(URL(string: "https://cdn.test/a b.jpg")!))
         #expect(absolute.url.absoluteString == "https://cdn.test/a%20b.jpg")
+    }
+
+    @Test("Credentials go only to the base URL's origin, below headers and the request's own; never shown")
+    func credentials() throws {
+        var client = NetworkClient(
+            baseURL: URL(string: "https://api.example.test/v1?key=k1")!, credentials: ["X-Team-Pass": "p4ss"])
+        let own = try client.makeTransportRequest(NetworkRequest<Data>.get("a"))
+        #expect(own.url.absoluteString == "https://api.example.test/v1/a?key=k1")
+        #expect(own.headers["X-Team-Pass"] == "p4ss")
+        client.headers["X-Team-Pass"] = "mine"
+        #expect(try client.makeTransportRequest(NetworkRequest<Data>.get("a")).headers["X-Team-Pass"] == "mine")
+        let overridden = try client.makeTransportRequest(NetworkRequest<Data>.get("a").header("X-Team-Pass", "one"))
+        #expect(overridden.headers["X-Team-Pass"] == "one")
+        let elsewhere = try client.makeTransportRequest(NetworkRequest<Data>.get(URL(string: "https://cdn.test/a")!))
+        #expect(elsewhere.headers["X-Team-Pass"] == nil)
+        #expect(elsewhere.url.absoluteString == "https://cdn.test/a")
+        // A name no redactor knows is a secret because it is a credential.
+        let fresh = NetworkClient(
+            baseURL: URL(string: "https://api.example.test")!, credentials: ["X-Team-Pass": "p4ss"])
+        let shown = String(describing: fresh)
+        #expect(shown.contains("X-Team-Pass") && !shown.contains("p4ss"))
+        let curl = try fresh.cURLDescription(for: NetworkRequest<Data>.get("a"))
+        #expect(curl.contains("X-Team-Pass") && !curl.contains("p4ss"))
     }
 
     @Test("Client query items and headers go only to the base URL's origin")

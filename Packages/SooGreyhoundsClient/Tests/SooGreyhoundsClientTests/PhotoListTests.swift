@@ -156,7 +156,7 @@ struct PhotoListTests {
         _ = try await client.fetchLatestPhotos()
         #expect(!lines.all.isEmpty)
         #expect(lines.all.allSatisfy { !$0.contains(Harness.apiKey) && $0.contains("api_key=REDACTED") })
-        let request = NetworkRequest<Data>.get("").query(client.api.queryItems(for: .latestPhotos))
+        let request = NetworkRequest<Data>.get("").query(client.configuration.queryItems(for: .latestPhotos))
         let curl = try client.http.cURLDescription(for: request)
         #expect(!curl.contains(Harness.apiKey))
     }

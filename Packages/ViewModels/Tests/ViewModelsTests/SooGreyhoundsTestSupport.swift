@@ -27,7 +27,7 @@ struct SooGreyhoundsHarness {
     func store(apiKey: String = SooGreyhoundsHarness.apiKey) -> PhotoStore {
         PhotoStore(
             client: SooGreyhoundsClient(
-                api: SooGreyhoundsAPI(
+                configuration: SooGreyhoundsAPI(
                     endpoint: Sandbox.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
                 transport: SandboxTransport(sandbox),
                 retryPolicy: .never

@@ -35,8 +35,8 @@ public struct AirtableClient: Sendable {
     public private(set) var configuration: Configuration
     /// The HTTP client underneath, for observers, timeouts and interceptors,
     /// as with every client of this SDK: `client.http.observers.append(.printing)`,
-    /// `client.http.interceptors.append(…)`. Its `Authorization` header
-    /// carries the token, and its built-in interceptor (outside yours, never
+    /// `client.http.interceptors.append(…)`. Its credentials carry the
+    /// token, and its built-in interceptor (outside yours, never
     /// replaced by assigning `interceptors`) applies ``Configuration/rateLimit``.
     public var http: NetworkClient
 
@@ -58,12 +58,12 @@ public struct AirtableClient: Sendable {
         self.configuration = configuration
         var http = NetworkClient(
             baseURL: configuration.endpointURL,
+            credentials: ["Authorization": "Bearer \(configuration.token)"],
             transport: transport,
             decoder: .airtable,
             encoder: .airtable,
             retryPolicy: retryPolicy
         )
-        http.headers["Authorization"] = "Bearer \(configuration.token)"
         http.service = .airtable
         http.messageParser = AirtableErrorBody.message
         // 429s are the rate limiter's to decide: it comes before the retry

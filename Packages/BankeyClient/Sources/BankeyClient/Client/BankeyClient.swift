@@ -31,6 +31,8 @@ public struct BankeyClient: Sendable {
     /// The lesson's server, `https://fierce-retreat-36855.herokuapp.com/bankey/`.
     public static let lessonBaseURL = URL(string: "https://fierce-retreat-36855.herokuapp.com/bankey/")!
 
+    /// What it talks to; fixed for the client's lifetime.
+    public let configuration: Configuration
     /// The HTTP client underneath, for logging and timeouts:
     /// `bankey.http.observers.append(.printing)`.
     public var http: NetworkClient
@@ -38,18 +40,28 @@ public struct BankeyClient: Sendable {
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - baseURL: The URL `profile/…` is relative to; defaults to the
-    ///     lesson's server. For the Sandbox: `Sandbox.baseURL` + `bankey/`.
+    ///   - configuration: The server; the lesson's by default.
     ///   - transport: Defaults to the shared `URLSessionTransport`.
     ///   - retryPolicy: How failed fetches are retried (they are GETs, so
     ///     lost connections and 5xx answers are retried by default).
     public init(
-        baseURL: URL = BankeyClient.lessonBaseURL,
+        configuration: Configuration = .lesson,
         transport: any HTTPTransport = URLSessionTransport.shared,
         retryPolicy: RetryPolicy = .default
     ) {
-        http = NetworkClient(baseURL: baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
+        self.configuration = configuration
+        http = NetworkClient(
+            baseURL: configuration.baseURL, transport: transport, decoder: .bankey, retryPolicy: retryPolicy)
         http.service = .bankey
+    }
+
+    /// Creates a client for the server at `baseURL` (for the Sandbox:
+    /// `Sandbox.baseURL` + `bankey/`), with the other settings at their
+    /// defaults.
+    public init(
+        baseURL: URL, transport: any HTTPTransport = URLSessionTransport.shared, retryPolicy: RetryPolicy = .default
+    ) {
+        self.init(configuration: Configuration(baseURL: baseURL), transport: transport, retryPolicy: retryPolicy)
     }
 
     /// The customer's profile (`GET profile/{userId}`).

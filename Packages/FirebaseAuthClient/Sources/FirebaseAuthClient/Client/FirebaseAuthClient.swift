@@ -50,36 +50,51 @@ public struct FirebaseAuthClient: Sendable {
         }
     }
 
-    /// Where requests go.
-    public let endpoints: Endpoints
+    /// The API key and where requests go; fixed for the client's lifetime.
+    public let configuration: Configuration
     /// The HTTP client underneath, with the API key applied: the one place
     /// for how requests travel (transport, retries, timeout, observers,
     /// interceptors), as with every client of this SDK.
     public var http: NetworkClient
-    private let apiKey: String
 
-    /// Creates a client for a project's web API key.
+    /// Where requests go: the configuration's endpoints.
+    @available(*, deprecated, message: "Use configuration.endpoints")
+    public var endpoints: Endpoints { configuration.endpoints }
+
+    /// Creates a client.
     ///
     /// - Parameters:
-    ///   - apiKey: The project's web API key (any non-empty text for an
-    ///     emulator).
-    ///   - endpoints: Firebase's own by default.
+    ///   - configuration: The project's web API key and the endpoints.
     ///   - transport: What carries requests; the shared
     ///     ``/Networking/URLSessionTransport`` by default.
     ///   - retryPolicy: When a failed request is sent again. Sign-in
     ///     requests are `POST`s and are not retried after they may have
     ///     arrived.
     public init(
-        apiKey: String, endpoints: Endpoints = .production,
-        transport: any HTTPTransport = URLSessionTransport.shared, retryPolicy: RetryPolicy = .default
+        configuration: Configuration, transport: any HTTPTransport = URLSessionTransport.shared,
+        retryPolicy: RetryPolicy = .default
     ) {
-        self.apiKey = apiKey
-        self.endpoints = endpoints
-        var http = NetworkClient(baseURL: endpoints.identityToolkit, transport: transport, retryPolicy: retryPolicy)
-        http.query.append(QueryItem(name: "key", value: apiKey))
+        self.configuration = configuration
+        var http = NetworkClient(
+            baseURL: configuration.endpoints.identityToolkit.appendingQuery([
+                QueryItem(name: "key", value: configuration.apiKey)
+            ]),
+            transport: transport, retryPolicy: retryPolicy)
         http.service = .firebaseAuth
         http.failureClassifier = FirebaseAuthErrorCode.classify
         self.http = http
+    }
+
+    /// Creates a client for a project's web API key, with the other
+    /// settings at their defaults: Firebase's own endpoints unless
+    /// `endpoints` says otherwise.
+    public init(
+        apiKey: String, endpoints: Endpoints = .production,
+        transport: any HTTPTransport = URLSessionTransport.shared, retryPolicy: RetryPolicy = .default
+    ) {
+        self.init(
+            configuration: Configuration(apiKey: apiKey, endpoints: endpoints), transport: transport,
+            retryPolicy: retryPolicy)
     }
 
     /// `POST accounts:<method>` with a JSON body, decoding `Value`.
@@ -89,25 +104,22 @@ public struct FirebaseAuthClient: Sendable {
         try await http.send(NetworkRequest<Value>.post("accounts:" + method, body: JSON.object(body)))
     }
 
-    /// The token endpoint's request: its own URL, with the key when the
-    /// client's default query does not reach it (another host).
+    /// The token endpoint's request: its own URL, with the key, which the
+    /// base URL's query does not carry to an absolute URL.
     func tokenRequest(refreshToken: String) -> NetworkRequest<FirebaseTokenResponse> {
         var request = NetworkRequest<FirebaseTokenResponse>.post("")
             .form([
                 QueryItem(name: "grant_type", value: "refresh_token"),
                 QueryItem(name: "refresh_token", value: refreshToken),
             ])
-        request.absoluteURL = endpoints.secureToken
-        if !http.sendsDefaults(to: endpoints.secureToken) {
-            request = request.query("key", apiKey)
-        }
-        return request
+        request.absoluteURL = configuration.endpoints.secureToken
+        return request.query("key", configuration.apiKey)
     }
 }
 
 extension FirebaseAuthClient: RedactedDescription {
-    /// The endpoints and the HTTP client; never the key.
+    /// The configuration and the HTTP client; never the key.
     public var redactedFields: KeyValuePairs<String, Any> {
-        ["endpoints": endpoints.identityToolkit.absoluteString, "apiKey": Redactor().replacement, "http": http]
+        ["configuration": configuration, "http": http]
     }
 }

@@ -56,20 +56,26 @@ public struct FirebaseClient: Sendable {
     ) {
         self.configuration = configuration
         self.pushIDs = pushIDs
-        var http = NetworkClient(baseURL: configuration.databaseURL, transport: transport, retryPolicy: retryPolicy)
-        http.service = .firebaseDatabase
-        http.failureClassifier = FirebaseFailure.classify
+        // What the configuration says goes into the base URL (`ns`, `auth`)
+        // and the credentials, which are fixed, so the two cannot drift.
+        var query: [QueryItem] = []
+        var credentials: HeaderFields = [:]
         if let namespace = configuration.namespace {
-            http.query.append(QueryItem(name: "ns", value: namespace))
+            query.append(QueryItem(name: "ns", value: namespace))
         }
         switch configuration.credentials {
         case .idToken(let token), .databaseSecret(let token):
-            http.query.append(QueryItem(name: "auth", value: token))
+            query.append(QueryItem(name: "auth", value: token))
         case .accessToken(let token):
-            http.headers["Authorization"] = "Bearer \(token)"
+            credentials["Authorization"] = "Bearer \(token)"
         case nil:
             break
         }
+        var http = NetworkClient(
+            baseURL: configuration.databaseURL.appendingQuery(query),
+            credentials: credentials, transport: transport, retryPolicy: retryPolicy)
+        http.service = .firebaseDatabase
+        http.failureClassifier = FirebaseFailure.classify
         self.http = http
     }
 

@@ -21,15 +21,24 @@ import Foundation
 /// (another retry policy, extra headers) that shares the transport.
 public struct NetworkClient: Sendable {
     /// The URL every request path is relative to. Its query items, if any,
-    /// are sent with every request.
-    public var baseURL: URL {
-        didSet { splitBaseURL = URLBuilder.Base(baseURL) }
-    }
+    /// are sent with every request to it (an API key, a namespace). Set
+    /// once, when the client is made: an API client makes it from its
+    /// `configuration`, which stays its one home.
+    public let baseURL: URL
+    /// Header fields that say who is asking (`Authorization`, an API key
+    /// header), sent with every request to the base URL's origin, never to
+    /// another; their names are among the ``redactor``'s secrets from the
+    /// start, so logs and errors never show them. Set once, when the
+    /// client is made, as ``baseURL`` is; ``headers`` and a request's own
+    /// fields of the same name win.
+    public let credentials: HeaderFields
     /// What carries requests to the server.
     public var transport: any HTTPTransport
-    /// Header fields sent with every request; a request's own fields win.
+    /// Header fields of your own sent with every request to the base URL's
+    /// origin; a request's own fields win.
     public var headers: HeaderFields
-    /// Query items sent with every request, after the base URL's.
+    /// Query items of your own sent with every request to the base URL's
+    /// origin, after the base URL's.
     public var query: [QueryItem]
     /// When to try a failed request again.
     public var retryPolicy: RetryPolicy
@@ -78,12 +87,15 @@ public struct NetworkClient: Sendable {
 
     /// ``baseURL`` split once, for every request's URL; `nil` when it has
     /// no scheme or host, which each request then reports.
-    private var splitBaseURL: URLBuilder.Base?
+    private let splitBaseURL: URLBuilder.Base?
 
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - baseURL: The URL request paths are relative to.
+    ///   - baseURL: The URL request paths are relative to, with any query
+    ///     items every request carries.
+    ///   - credentials: Header fields that say who is asking; none by
+    ///     default.
     ///   - transport: Defaults to a shared ``URLSessionTransport``.
     ///   - decoder: Defaults to a `JSONDecoder` with default strategies.
     ///   - encoder: Defaults to a `JSONEncoder` with sorted keys, so bodies
@@ -92,6 +104,7 @@ public struct NetworkClient: Sendable {
     ///     ``RetryPolicy/default``.
     public init(
         baseURL: URL,
+        credentials: HeaderFields = [:],
         transport: any HTTPTransport = URLSessionTransport.shared,
         decoder: JSONDecoder = JSONDecoder(),
         encoder: JSONEncoder = NetworkClient.makeEncoder(),
@@ -99,6 +112,7 @@ public struct NetworkClient: Sendable {
     ) {
         self.baseURL = baseURL
         self.splitBaseURL = URLBuilder.Base(baseURL)
+        self.credentials = credentials
         self.transport = transport
         self.headers = [:]
         self.query = []
@@ -110,7 +124,7 @@ public struct NetworkClient: Sendable {
         self.messageParser = { ServerMessage.parse($0.body) }
         self.failureClassifier = { NetworkError(failure: $0) }
         self.observers = []
-        self.redactor = Redactor()
+        self.redactor = Redactor(secretNames: Redactor.defaultSecretNames.union(credentials.map(\.name)))
         self.maxRedirects = 10
         self.interceptors = []
         self.builtInInterceptors = []
@@ -166,7 +180,8 @@ public struct NetworkClient: Sendable {
             moreQuery: request.query,
             redactor: redactor
         )
-        var headers = (sameOrigin ? headers : [:]).merging(request.headers)
+        let defaults = credentials.isEmpty ? headers : credentials.merging(headers)
+        var headers = (sameOrigin ? defaults : [:]).merging(request.headers)
         var body = try request.body?.encodingJSON(with: encoder)
         if let contentType = body?.contentType, !headers.contains("Content-Type") {
             headers["Content-Type"] = contentType
@@ -190,10 +205,10 @@ public struct NetworkClient: Sendable {
 
     /// Sends an HTTP request with retries and returns the successful response.
     ///
-    /// Use this for requests built by hand; ``send(_:)`` calls it too. This
-    /// is the SDK's one retry loop: after a failed attempt the
-    /// ``interceptors`` decide in order (``HTTPInterceptor/retryDecision(for:)``)
-    /// and the ``retryPolicy`` when none does.
+    /// Use this for requests built by hand; ``send(_:)`` calls it too.
+    /// After a failed attempt the ``interceptors`` decide in order
+    /// (``HTTPInterceptor/retryDecision(for:)``), and the ``retryPolicy``
+    /// when none does: the SDK's one retry loop, a download's too.
     public func perform(_ request: TransportRequest, isIdempotent: Bool) async throws(NetworkError) -> TransportResponse
     {
         let chain = chain
@@ -211,11 +226,9 @@ public struct NetworkClient: Sendable {
         }
     }
 
-    /// The retry loop: makes attempt `attempt` with `body`, and after a
-    /// failure asks the interceptors and the ``retryPolicy`` whether and
-    /// when to make the next, reporting each retry to the observers.
-    /// `attempt` ends as the number of the last attempt made, so a caller
-    /// that goes on (a download that resumes) keeps counting.
+    /// The retry loop: makes attempt `attempt` with `body`, then retries as
+    /// ``perform(_:isIdempotent:)`` says. `attempt` ends as the last
+    /// attempt's number, so a download that resumes keeps counting.
     func retrying<Answer>(
         _ request: TransportRequest, isIdempotent: Bool, attempt: inout Int,
         _ body: (Int) async throws(NetworkError) -> Answer
@@ -390,9 +403,8 @@ public struct NetworkClient: Sendable {
     /// Whether the default ``headers`` and ``query`` go with a request to
     /// `url`: only to the base URL's origin (scheme, host and port, the
     /// default port counting as written), since defaults carry
-    /// credentials. The one same-origin rule of the SDK: redirects follow
-    /// it too, and a client that must add its key to another origin's
-    /// request asks here.
+    /// credentials. The one same-origin rule of the SDK: ``credentials``
+    /// and redirects follow it too.
     public func sendsDefaults(to url: URL) -> Bool {
         url.hasSameOrigin(as: baseURL)
     }

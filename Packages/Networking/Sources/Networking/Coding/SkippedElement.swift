@@ -1,5 +1,3 @@
-import Foundation
-
 /// An element a lossy collection left out, and why.
 public struct SkippedElement: Sendable, Hashable, CustomStringConvertible {
     /// The array index or dictionary key of the element.

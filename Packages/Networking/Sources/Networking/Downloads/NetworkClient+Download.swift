@@ -71,19 +71,12 @@ extension NetworkClient {
                 let failure = writer.failure ?? NetworkError(bodyError: error)
                 guard state.canResume(after: failure) else { throw failure }
                 try state.prepareResume(of: file)
-                try await wait(.zero, before: next, after: failure, attempt: attempt)
+                let resumed = try makeTransportRequest(next)
+                reportRetry(of: resumed, after: failure, delay: .zero, attempt: attempt)
+                try await waitBeforeRetry(.zero, of: resumed, attempt: attempt + 1)
                 attempt += 1
             }
         }
-    }
-
-    /// Reports a retry to the observers and waits for it.
-    private func wait<Value>(
-        _ delay: Duration, before request: NetworkRequest<Value>, after error: NetworkError, attempt: Int
-    ) async throws(NetworkError) {
-        let transportRequest = try makeTransportRequest(request)
-        reportRetry(of: transportRequest, after: error, delay: delay, attempt: attempt)
-        try await waitBeforeRetry(delay, of: transportRequest, attempt: attempt + 1)
     }
 
     /// Downloads the response body to a file and calls `completion` on the

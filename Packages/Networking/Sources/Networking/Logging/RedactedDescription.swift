@@ -73,7 +73,9 @@ extension NetworkClient: RedactedDescription {
     /// secrets of their own).
     public var redactedFields: KeyValuePairs<String, Any> {
         [
-            "baseURL": redactor.redact(baseURL), "transport": type(of: transport), "headers": redactor.redact(headers),
+            "baseURL": redactor.redact(baseURL),
+            "credentials": credentials.map { "\($0.name): \(redactor.replacement)" },
+            "transport": type(of: transport), "headers": redactor.redact(headers),
             "query": redactor.redact(query), "timeout": timeout as Any, "maxRedirects": maxRedirects,
             "interceptors": interceptors.map { type(of: $0) },
         ]

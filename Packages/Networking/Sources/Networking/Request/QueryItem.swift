@@ -1,3 +1,5 @@
+import Foundation
+
 /// One `name=value` pair of a URL query, before percent-encoding.
 ///
 /// Values are taken literally: `QueryItem(name: "orderBy", value: "\"timestamp\"")`
@@ -38,5 +40,21 @@ extension QueryItem {
     /// so a name a server understands is a name the redactor recognises.
     public static func formDecoded(_ text: Substring) -> String {
         PercentEncoding.formDecode(text)
+    }
+}
+
+extension URL {
+    /// This URL with `items` after its own query items, encoded as every
+    /// request's query is (only RFC 3986's unreserved characters kept, so a
+    /// `+` in a token stays a plus, not a space): how a client puts what
+    /// every request carries, a namespace or a key, in its base URL.
+    public func appendingQuery(_ items: [QueryItem]) -> URL {
+        guard !items.isEmpty, var components = URLComponents(url: self, resolvingAgainstBaseURL: true) else {
+            return self
+        }
+        let added = items.map(PercentEncoding.encode).joined(separator: "&")
+        components.percentEncodedQuery = [components.percentEncodedQuery, added].compactMap { $0 }.joined(
+            separator: "&")
+        return components.url ?? self
     }
 }

@@ -21,33 +21,50 @@ import Networking
 ///
 /// For caching, de-duplication and bounded concurrency use ``PhotoStore``.
 public struct SooGreyhoundsClient: Sendable {
-    /// The service and key.
-    public let api: SooGreyhoundsAPI
+    /// What a client talks to: the service's endpoint, the API key and the
+    /// zone its dates are read in, as every client of this SDK calls it.
+    public typealias Configuration = SooGreyhoundsAPI
+
+    /// The service and key; fixed for the client's lifetime.
+    public let configuration: Configuration
     /// The HTTP client underneath, for logging and timeouts:
     /// `client.http.observers.append(.printing)`.
     public var http: NetworkClient
 
+    /// The service and key: the ``configuration``.
+    @available(*, deprecated, renamed: "configuration")
+    public var api: SooGreyhoundsAPI { configuration }
+
     /// Creates a client.
     ///
     /// - Parameters:
-    ///   - api: Defaults to the lesson's service and key.
+    ///   - configuration: Defaults to the lesson's service and key.
     ///   - transport: Defaults to the shared `URLSessionTransport`.
     ///   - retryPolicy: How failed calls are retried (all are GETs).
     public init(
-        api: SooGreyhoundsAPI = .lesson,
+        configuration: Configuration = .lesson,
         transport: any HTTPTransport = URLSessionTransport.shared,
         retryPolicy: RetryPolicy = .default
     ) {
-        self.api = api
+        self.configuration = configuration
         http = NetworkClient(
-            baseURL: api.endpoint,
+            baseURL: configuration.endpoint,
             transport: transport,
-            decoder: .soogreyhounds(timeZone: api.dateTimeZone),
+            decoder: .soogreyhounds(timeZone: configuration.dateTimeZone),
             retryPolicy: retryPolicy
         )
         // Uploads answer in Flickr's XML, the REST calls in JSON.
         http.service = .sooGreyhounds
         http.messageParser = { ServerMessage.parse($0.body) ?? FlickrXML.failure(in: $0.body) }
+    }
+
+    /// Creates a client: ``init(configuration:transport:retryPolicy:)``.
+    @available(*, deprecated, renamed: "init(configuration:transport:retryPolicy:)")
+    public init(
+        api: SooGreyhoundsAPI, transport: any HTTPTransport = URLSessionTransport.shared,
+        retryPolicy: RetryPolicy = .default
+    ) {
+        self.init(configuration: api, transport: transport, retryPolicy: retryPolicy)
     }
 
     /// One page of photos from a method, with the counts and the photos
@@ -61,9 +78,9 @@ public struct SooGreyhoundsClient: Sendable {
         _ method: SooGreyhoundsAPI.Method,
         parameters: [String: String] = [:]
     ) async throws(NetworkError) -> PhotoList {
-        let url = http.redactor.redact(api.endpoint)
+        let url = http.redactor.redact(configuration.endpoint)
         let request = NetworkRequest<Data>.get("")
-            .query(api.queryItems(for: method, parameters: parameters))
+            .query(configuration.queryItems(for: method, parameters: parameters))
             .decoding { response, decoder in
                 let body = FlickrBody.unwrapped(response.body)
                 try FlickrBody.checkFailure(response, body: body, url: url)

@@ -29,7 +29,7 @@ extension SooGreyhoundsClient {
         progress: (@Sendable (TransferProgress) -> Void)? = nil
     ) async throws(NetworkError) -> String {
         var form = MultipartForm()
-        form.append(api.apiKey, name: "api_key")
+        form.append(configuration.apiKey, name: "api_key")
         if let title = details.title { form.append(title, name: "title") }
         if let description = details.description { form.append(description, name: "description") }
         if !details.tags.isEmpty { form.append(details.tags.joined(separator: " "), name: "tags") }
@@ -37,7 +37,7 @@ extension SooGreyhoundsClient {
         form.append(details.isFriend ? "1" : "0", name: "is_friend")
         form.append(details.isFamily ? "1" : "0", name: "is_family")
         try form.append(fileAt: file, name: "photo")
-        let url = http.redactor.redact(api.uploadEndpoint)
+        let url = http.redactor.redact(configuration.uploadEndpoint)
         var request = NetworkRequest<String>.post("").multipart(form)
             .decoding { response, _ in
                 if let message = FlickrXML.failure(in: response.body) {
@@ -51,7 +51,7 @@ extension SooGreyhoundsClient {
                 }
                 return id
             }
-        request.absoluteURL = api.uploadEndpoint
+        request.absoluteURL = configuration.uploadEndpoint
         if let progress {
             request = request.uploadProgress(progress)
         }

@@ -27,7 +27,8 @@ struct Harness {
 
     func client(apiKey: String = Harness.apiKey, transport: (any HTTPTransport)? = nil) -> SooGreyhoundsClient {
         SooGreyhoundsClient(
-            api: SooGreyhoundsAPI(endpoint: Sandbox.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
+            configuration: SooGreyhoundsAPI(
+                endpoint: Sandbox.baseURL.appendingPathComponent("services/rest"), apiKey: apiKey),
             transport: transport ?? self.transport,
             retryPolicy: .never
         )

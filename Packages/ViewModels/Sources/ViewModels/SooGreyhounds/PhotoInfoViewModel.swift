@@ -44,7 +44,7 @@ public final class PhotoInfoViewModel {
         self.photo = photo
         self.store = store
         self.imageState = imageState
-        self.timeZone = timeZone ?? store.client.api.dateTimeZone
+        self.timeZone = timeZone ?? store.client.configuration.dateTimeZone
         self.locale = locale
     }
 

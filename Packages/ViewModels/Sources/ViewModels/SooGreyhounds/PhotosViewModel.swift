@@ -74,7 +74,7 @@ public final class PhotosViewModel {
     ///   - locale: For month names; the user's by default.
     public init(store: PhotoStore, timeZone: TimeZone? = nil, locale: Locale = .current) {
         self.store = store
-        self.timeZone = timeZone ?? store.client.api.dateTimeZone
+        self.timeZone = timeZone ?? store.client.configuration.dateTimeZone
         self.locale = locale
     }
 
