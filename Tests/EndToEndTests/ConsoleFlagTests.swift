@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Testing
 
 #if canImport(FoundationNetworking)

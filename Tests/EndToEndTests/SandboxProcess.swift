@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 
 /// The `sandbox` command running in a process of its own, so a test can
 /// measure what the server alone holds in memory (`/proc/<pid>/status`),

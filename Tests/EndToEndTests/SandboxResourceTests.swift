@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTestServer
 import Networking
 import Testing
 

@@ -1,5 +1,6 @@
 import AirtableClient
 import Foundation
+import HTTPTestServer
 import Networking
 import Sandbox
 import SandboxServer
