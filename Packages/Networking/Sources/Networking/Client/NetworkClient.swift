@@ -29,9 +29,10 @@ public struct NetworkClient: Sendable {
     /// header), sent with every request to the base URL's origin, never to
     /// another; their names are among the ``redactor``'s secrets from the
     /// start, so logs and errors never show them. Set once, when the
-    /// client is made, as ``baseURL`` is; ``headers`` and a request's own
-    /// fields of the same name win.
-    public let credentials: HeaderFields
+    /// client is made, as ``baseURL`` is, and not readable from outside, so
+    /// no description of a `HeaderFields` can show them; ``headers`` and a
+    /// request's own fields of the same name win.
+    let credentials: HeaderFields
     /// What carries requests to the server.
     public var transport: any HTTPTransport
     /// Header fields of your own sent with every request to the base URL's
@@ -403,8 +404,8 @@ public struct NetworkClient: Sendable {
     /// Whether the default ``headers`` and ``query`` go with a request to
     /// `url`: only to the base URL's origin (scheme, host and port, the
     /// default port counting as written), since defaults carry
-    /// credentials. The one same-origin rule of the SDK: ``credentials``
-    /// and redirects follow it too.
+    /// credentials. The one same-origin rule of the SDK: the client's
+    /// credentials and redirects follow it too.
     public func sendsDefaults(to url: URL) -> Bool {
         url.hasSameOrigin(as: baseURL)
     }
