@@ -25,13 +25,11 @@ public struct NetworkClient: Sendable {
     /// once, when the client is made: an API client makes it from its
     /// `configuration`, which stays its one home.
     public let baseURL: URL
-    /// Header fields that say who is asking (`Authorization`, an API key
-    /// header), sent with every request to the base URL's origin, never to
-    /// another; their names are among the ``redactor``'s secrets from the
-    /// start, so logs and errors never show them. Set once, when the
-    /// client is made, as ``baseURL`` is, and not readable from outside, so
-    /// no description of a `HeaderFields` can show them; ``headers`` and a
-    /// request's own fields of the same name win.
+    /// Header fields that say who is asking, sent only to the base URL's
+    /// origin; ``headers`` and a request's own fields of the same name win.
+    /// Set once, as ``baseURL`` is, and not readable: their names join the
+    /// ``redactor``'s secrets, but a `HeaderFields` description would not
+    /// know them.
     let credentials: HeaderFields
     /// What carries requests to the server.
     public var transport: any HTTPTransport
