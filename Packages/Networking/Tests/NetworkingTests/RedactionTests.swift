@@ -36,6 +36,14 @@ struct RedactionTests {
                 .init(name: "Proxy-Authorization", value: "REDACTED"), .init(name: "Accept", value: "*/*"),
             ])
         #expect(redactor.redact(text: "header: Bearer patABC.123 rest") == "header: Bearer REDACTED rest")
+        // A field marked secret is hidden whatever its name.
+        var marked = HeaderFields()
+        marked.add(name: "X-Team-Pass", value: "p4ss")
+        #expect(Array(redactor.redact(marked)) == [.init(name: "X-Team-Pass", value: "p4ss")])
+        var secret = HeaderFields()
+        secret.add(name: "X-Team-Pass", value: "p4ss", isSecret: true)
+        #expect(Array(redactor.redact(secret)) == [.init(name: "X-Team-Pass", value: "REDACTED")])
+        #expect(secret == marked)
     }
 
     @Test("Names are compared by meaning: percent-encoding, case, - and _ do not hide a secret")

@@ -126,6 +126,11 @@ struct RequestBuildingTests {
         let own = try client.makeTransportRequest(NetworkRequest<Data>.get("a"))
         #expect(own.url.absoluteString == "https://api.example.test/v1/a?key=k1")
         #expect(own.headers["X-Team-Pass"] == "p4ss")
+        // The request carries them marked secret: printed anywhere (an
+        // interceptor's log, say), they show redacted, though no default
+        // secret name matches.
+        #expect(!String(describing: own).contains("p4ss") && !String(describing: own.headers).contains("p4ss"))
+        #expect(own.headers == ["X-Team-Pass": "p4ss"])
         client.headers["X-Team-Pass"] = "mine"
         #expect(try client.makeTransportRequest(NetworkRequest<Data>.get("a")).headers["X-Team-Pass"] == "mine")
         let overridden = try client.makeTransportRequest(NetworkRequest<Data>.get("a").header("X-Team-Pass", "one"))

@@ -27,9 +27,8 @@ public struct NetworkClient: Sendable {
     public let baseURL: URL
     /// Header fields that say who is asking, sent only to the base URL's
     /// origin; ``headers`` and a request's own fields of the same name win.
-    /// Set once, as ``baseURL`` is, and not readable: their names join the
-    /// ``redactor``'s secrets, but a `HeaderFields` description would not
-    /// know them.
+    /// Set once, as ``baseURL`` is, marked secret, and their names join the
+    /// ``redactor``'s secrets.
     let credentials: HeaderFields
     /// What carries requests to the server.
     public var transport: any HTTPTransport
@@ -111,7 +110,8 @@ public struct NetworkClient: Sendable {
     ) {
         self.baseURL = baseURL
         self.splitBaseURL = URLBuilder.Base(baseURL)
-        self.credentials = credentials
+        self.credentials = HeaderFields(
+            fields: credentials.map { HeaderFields.Field(name: $0.name, value: $0.value, isSecret: true) })
         self.transport = transport
         self.headers = [:]
         self.query = []

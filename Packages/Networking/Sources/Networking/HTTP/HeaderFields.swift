@@ -12,11 +12,28 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         public var name: String
         /// The field value.
         public var value: String
+        /// Whether the value is a secret whatever the name: every
+        /// ``Redactor`` hides it, so a client's credentials stay hidden in
+        /// any description of the requests that carry them. Not part of
+        /// equality: it says how to show the field, not what is sent.
+        public var isSecret: Bool
 
         /// Creates a field.
-        public init(name: String, value: String) {
+        public init(name: String, value: String, isSecret: Bool = false) {
             self.name = name
             self.value = value
+            self.isSecret = isSecret
+        }
+
+        /// Equal name and value; ``isSecret`` aside.
+        public static func == (lhs: Field, rhs: Field) -> Bool {
+            lhs.name == rhs.name && lhs.value == rhs.value
+        }
+
+        /// Hashes the name and value.
+        public func hash(into hasher: inout Hasher) {
+            hasher.combine(name)
+            hasher.combine(value)
         }
     }
 
@@ -76,9 +93,10 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.contains { $0.name.caseInsensitiveEquals(name) }
     }
 
-    /// Appends a field, keeping any existing field of the same name.
-    public mutating func add(name: String, value: String) {
-        fields.append(Field(name: name, value: value))
+    /// Appends a field, keeping any existing field of the same name; one
+    /// marked `isSecret` is hidden by every ``Redactor``, whatever its name.
+    public mutating func add(name: String, value: String, isSecret: Bool = false) {
+        fields.append(Field(name: name, value: value, isSecret: isSecret))
     }
 
     /// Makes room for `minimumCapacity` fields, so a caller that knows how

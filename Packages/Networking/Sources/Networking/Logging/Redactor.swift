@@ -106,13 +106,14 @@ public struct Redactor: Sendable {
             .joined(separator: "/")
     }
 
-    /// The headers with secret values replaced.
+    /// The headers with secret values replaced: those of a secret name, and
+    /// every field marked ``HeaderFields/Field/isSecret``.
     public func redact(_ headers: HeaderFields) -> HeaderFields {
         // Most have no secret: handed back as they are, uncopied.
-        guard headers.contains(where: { isSecret(name: $0.name) }) else { return headers }
+        guard headers.contains(where: { $0.isSecret || isSecret(name: $0.name) }) else { return headers }
         return HeaderFields(
             headers.map { field in
-                (field.name, isSecret(name: field.name) ? replacement : field.value)
+                (field.name, field.isSecret || isSecret(name: field.name) ? replacement : field.value)
             }
         )
     }

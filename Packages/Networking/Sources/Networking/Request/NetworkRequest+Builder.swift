@@ -8,23 +8,17 @@ extension NetworkRequest {
     /// `NetworkRequest.get("threads").pathExtension("json").appendingPathComponent(id)`
     /// reads `threads/<id>.json`.
     public func appendingPathComponent(_ component: String) -> Self {
-        var copy = self
-        copy.pathComponents.append(component)
-        return copy
+        with { $0.pathComponents.append(component) }
     }
 
     /// Sets the extension written after the last segment (`json` for Firebase).
     public func pathExtension(_ pathExtension: String?) -> Self {
-        var copy = self
-        copy.pathExtension = pathExtension
-        return copy
+        with { $0.pathExtension = pathExtension }
     }
 
     /// Appends query items in the given order.
     public func query(_ items: [QueryItem]) -> Self {
-        var copy = self
-        copy.query.append(contentsOf: items)
-        return copy
+        with { $0.query.append(contentsOf: items) }
     }
 
     /// Appends query items from a dictionary, sorted by name.
@@ -42,32 +36,24 @@ extension NetworkRequest {
 
     /// Sets a header field, replacing any field of the same name.
     public func header(_ name: String, _ value: String?) -> Self {
-        var copy = self
-        copy.headers[name] = value
-        return copy
+        with { $0.headers[name] = value }
     }
 
     /// Sets several header fields.
     public func headers(_ headers: HeaderFields) -> Self {
-        var copy = self
-        copy.headers = copy.headers.merging(headers)
-        return copy
+        with { $0.headers = $0.headers.merging(headers) }
     }
 
     /// Sets a JSON body, encoded by the client's encoder when sent; `nil`
     /// removes the body. `Content-Type: application/json` is added only
     /// when there is a body.
     public func jsonBody(_ value: (any Encodable & Sendable)?) -> Self {
-        var copy = self
-        copy.body = value.map { TransferBody.json($0) }
-        return copy
+        with { $0.body = value.map { body in TransferBody.json(body) } }
     }
 
     /// Sets raw body bytes and their content type.
     public func body(_ data: Data, contentType: String? = nil) -> Self {
-        var copy = self
-        copy.body = TransferBody(data, contentType: contentType)
-        return copy
+        with { $0.body = TransferBody(data, contentType: contentType) }
     }
 
     /// Sets a body (a file, a stream) and its content type, which replaces
@@ -78,9 +64,7 @@ extension NetworkRequest {
     ///     .body(try TransferBody(fileAt: photoURL), contentType: "image/jpeg")
     /// ```
     public func body(_ body: TransferBody, contentType: String? = nil) -> Self {
-        var copy = self
-        copy.body = body.withContentType(contentType)
-        return copy
+        with { $0.body = body.withContentType(contentType) }
     }
 
     /// Sets an `application/x-www-form-urlencoded` body, encoded as query
@@ -92,9 +76,7 @@ extension NetworkRequest {
     /// ])
     /// ```
     public func form(_ items: [QueryItem]) -> Self {
-        var copy = self
-        copy.body = TransferBody(form: items)
-        return copy
+        with { $0.body = TransferBody(form: items) }
     }
 
     /// Sets an `application/x-www-form-urlencoded` body from a dictionary,
@@ -105,9 +87,7 @@ extension NetworkRequest {
 
     /// Sets a `multipart/form-data` body; its files are read as it is sent.
     public func multipart(_ form: MultipartForm) -> Self {
-        var copy = self
-        copy.body = form.body
-        return copy
+        with { $0.body = form.body }
     }
 
     /// Calls `handler` as the body is sent, with the bytes read so far and
@@ -118,22 +98,23 @@ extension NetworkRequest {
     /// It runs on the transport's thread: hop to the main actor to update
     /// a screen.
     public func uploadProgress(_ handler: @escaping @Sendable (TransferProgress) -> Void) -> Self {
-        var copy = self
-        copy.uploadProgress = handler
-        return copy
+        with { $0.uploadProgress = handler }
     }
 
     /// Sets the time allowed for each attempt.
     public func timeout(_ timeout: Duration?) -> Self {
-        var copy = self
-        copy.timeout = timeout
-        return copy
+        with { $0.timeout = timeout }
     }
 
     /// Marks the request as safe (or not) to retry.
     public func idempotent(_ isIdempotent: Bool = true) -> Self {
+        with { $0.isIdempotent = isIdempotent }
+    }
+
+    /// A copy with `change` made to it: what every builder method returns.
+    private func with(_ change: (inout Self) -> Void) -> Self {
         var copy = self
-        copy.isIdempotent = isIdempotent
+        change(&copy)
         return copy
     }
 }
