@@ -16,8 +16,12 @@ extension NetworkClient {
     public func stream<Value>(_ request: NetworkRequest<Value>, attempt: Int = 1) async throws(NetworkError)
         -> TransportStreamingResponse
     {
-        let httpRequest = try makeTransportRequest(request)
-        return try await intercepted(httpRequest, attempt: attempt, by: chain) { hop throws(NetworkError) in
+        try await stream(makeTransportRequest(request), attempt: attempt)
+    }
+
+    /// ``stream(_:attempt:)`` for a request built once, as a download's is.
+    func stream(_ request: TransportRequest, attempt: Int) async throws(NetworkError) -> TransportStreamingResponse {
+        try await intercepted(request, attempt: attempt, by: chain) { hop throws(NetworkError) in
             try await openChecked(hop, attempt: attempt)
         }
     }

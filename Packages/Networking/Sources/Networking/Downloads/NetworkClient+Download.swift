@@ -35,13 +35,12 @@ extension NetworkClient {
         var attempt = 1
         while true {
             let next = state.request(from: request, having: file.length)
+            let wire = try makeTransportRequest(next)
             let response: TransportStreamingResponse
             do {
-                // Opening is retried as `send` retries; a cut-off body is
-                // resumed below, up to `maxResumes` times.
-                response = try await retrying(
-                    try makeTransportRequest(next), isIdempotent: next.isIdempotent, attempt: &attempt
-                ) { number throws(NetworkError) in try await stream(next, attempt: number) }
+                response = try await retrying(wire, isIdempotent: next.isIdempotent, attempt: &attempt) {
+                    number throws(NetworkError) in try await stream(wire, attempt: number)
+                }
             } catch {
                 guard error.status == 416, state.canResume(after: error) else { throw error }
                 // The bytes asked for are gone: the file starts over.
@@ -71,9 +70,8 @@ extension NetworkClient {
                 let failure = writer.failure ?? NetworkError(bodyError: error)
                 guard state.canResume(after: failure) else { throw failure }
                 try state.prepareResume(of: file)
-                let resumed = try makeTransportRequest(next)
-                reportRetry(of: resumed, after: failure, delay: .zero, attempt: attempt)
-                try await waitBeforeRetry(.zero, of: resumed, attempt: attempt + 1)
+                reportRetry(of: wire, after: failure, delay: .zero, attempt: attempt)
+                try await waitBeforeRetry(.zero, of: wire, attempt: attempt + 1)
                 attempt += 1
             }
         }

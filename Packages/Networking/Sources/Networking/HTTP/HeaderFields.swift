@@ -12,10 +12,8 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         public var name: String
         /// The field value.
         public var value: String
-        /// Whether the value is a secret whatever the name: every
-        /// ``Redactor`` hides it, so a client's credentials stay hidden in
-        /// any description of the requests that carry them. Not part of
-        /// equality: it says how to show the field, not what is sent.
+        /// Whether every ``Redactor`` hides the value, whatever the name, as
+        /// a client's credentials are hidden in any request that carries them.
         public var isSecret: Bool
 
         /// Creates a field.
@@ -25,7 +23,8 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
             self.isSecret = isSecret
         }
 
-        /// Equal name and value; ``isSecret`` aside.
+        /// Equal name and value: ``isSecret`` says how to show a field, not
+        /// what is sent.
         public static func == (lhs: Field, rhs: Field) -> Bool {
             lhs.name == rhs.name && lhs.value == rhs.value
         }
@@ -93,8 +92,7 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         fields.contains { $0.name.caseInsensitiveEquals(name) }
     }
 
-    /// Appends a field, keeping any existing field of the same name; one
-    /// marked `isSecret` is hidden by every ``Redactor``, whatever its name.
+    /// Appends a field, keeping any existing field of the same name.
     public mutating func add(name: String, value: String, isSecret: Bool = false) {
         fields.append(Field(name: name, value: value, isSecret: isSecret))
     }
