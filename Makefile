@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-locks check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -37,6 +37,10 @@ check-packages: ## Check every package manifest: toolchain-only libraries, in st
 check-portability: ## Linux-only code in the libraries only behind #if with an Apple-platform branch
 	python3 scripts/check_portability.py
 	bash scripts/test_check_portability.sh
+
+check-locks: ## No resume, yield or callback under a lock in the libraries, the Sandbox and the examples
+	python3 scripts/check_locks.py
+	bash scripts/test_check_locks.sh
 
 check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build
 	python3 scripts/check_consumers.py
@@ -71,7 +75,7 @@ screenshots: browser ## Retake the console's screenshots in the docs, from its b
 test-busy: browser python-clients ## The unit tests again while stress-ng keeps every CPU busy (after make build or make test)
 	SWIFT="$(SWIFT)" bash scripts/busy_tests.sh
 
-test: check-packages check-portability check-consumers lint build api-check check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, what apps fetch, lint, a warning-free build, the API against its baseline, docs coverage, all tests, a short fuzz pass
+test: check-packages check-portability check-locks check-consumers lint build api-check check-docs unit-tests fuzz-smoke ## Everything CI runs: manifests, portability, locks, what apps fetch, lint, a warning-free build, the API against its baseline, docs coverage, all tests, a short fuzz pass
 	@echo "make test: all checks passed"
 
 FUZZ_SECONDS ?= 600

@@ -1,4 +1,5 @@
 import Foundation
+@_spi(NetworkingInternals) import Networking
 
 /// Makes push ids the way Firebase's SDKs do: keys that sort in the order
 /// they were made, so a list keyed by them is a list in time order.
@@ -15,7 +16,7 @@ import Foundation
 /// let key = FirebasePushIDGenerator.shared.next()       // "-NqQ4h2bW9y1Zx8aQ3tV"
 /// FirebasePushIDGenerator.date(of: key)                 // when it was made
 /// ```
-public final class FirebasePushIDGenerator: @unchecked Sendable {
+public final class FirebasePushIDGenerator: Sendable {
     /// The generator every ``FirebaseClient`` uses unless given another, so
     /// all ids made in a process sort in the order they were made.
     public static let shared = FirebasePushIDGenerator()
@@ -25,11 +26,13 @@ public final class FirebasePushIDGenerator: @unchecked Sendable {
 
     private let now: @Sendable () -> Date
     private let random: @Sendable () -> Int
-    // `NSLock` rather than `Mutex`, which needs macOS 15; every access to
-    // the two fields below holds it, which is what makes the class Sendable.
-    private let lock = NSLock()
-    private var lastTime: Int64 = -1
-    private var lastRandom: [Int] = []
+    /// The last id's time and random part.
+    private let last = LockedState(Last())
+
+    fileprivate struct Last: Sendable {
+        var time: Int64 = -1
+        var random: [Int] = []
+    }
 
     /// Creates a generator.
     ///
@@ -50,31 +53,35 @@ public final class FirebasePushIDGenerator: @unchecked Sendable {
         // say anything, so the time is clamped before it becomes an integer.
         let raw = (now().timeIntervalSince1970 * 1000).rounded(.down)
         let milliseconds = raw.isNaN ? 0 : Int64(min(max(raw, 0), Double((1 << 48) - 1)))  // safe: clamped
-        return lock.withLock {
+        // Drawn outside the lock, which calls out to nothing; used when
+        // this id starts a new random part.
+        let fresh = (0..<12).map { _ in random() & 63 }
+        let (time, randomPart) = last.withLock { last -> (Int64, [Int]) in
             var time = max(milliseconds, 0)
-            if time <= lastTime {
-                time = lastTime
-                if !incrementRandom() {
+            if time <= last.time {
+                time = last.time
+                if !last.incrementRandom() {
                     // All 12 random characters were at their maximum: move
                     // to the next millisecond rather than wrap around.
                     time += 1
-                    lastRandom = (0..<12).map { _ in random() & 63 }
+                    last.random = fresh
                 }
             } else {
-                lastRandom = (0..<12).map { _ in random() & 63 }
+                last.random = fresh
             }
-            lastTime = time
-            var characters = [Character](repeating: "-", count: 20)
-            var remaining = time
-            for index in stride(from: 7, through: 0, by: -1) {
-                characters[index] = Self.alphabet[Int(remaining % 64)]
-                remaining /= 64
-            }
-            for (offset, value) in lastRandom.enumerated() {
-                characters[8 + offset] = Self.alphabet[value]
-            }
-            return String(characters)
+            last.time = time
+            return (time, last.random)
         }
+        var characters = [Character](repeating: "-", count: 20)
+        var remaining = time
+        for index in stride(from: 7, through: 0, by: -1) {
+            characters[index] = Self.alphabet[Int(remaining % 64)]
+            remaining /= 64
+        }
+        for (offset, value) in randomPart.enumerated() {
+            characters[8 + offset] = Self.alphabet[value]
+        }
+        return String(characters)
     }
 
     /// When a push id was made, read from its first 8 characters; `nil` if
@@ -93,17 +100,20 @@ public final class FirebasePushIDGenerator: @unchecked Sendable {
         return Date(timeIntervalSince1970: Double(milliseconds) / 1000)
     }
 
+}
+
+extension FirebasePushIDGenerator.Last {
     /// Adds one to the random part, carrying from the right; `false` when
     /// it was already at its maximum.
-    private func incrementRandom() -> Bool {
-        guard lastRandom.count == 12 else { return false }
+    fileprivate mutating func incrementRandom() -> Bool {
+        guard random.count == 12 else { return false }
         var index = 11
-        while index >= 0, lastRandom[index] == 63 {
-            lastRandom[index] = 0
+        while index >= 0, random[index] == 63 {
+            random[index] = 0
             index -= 1
         }
         guard index >= 0 else { return false }
-        lastRandom[index] += 1
+        random[index] += 1
         return true
     }
 }

@@ -35,9 +35,6 @@ extension TransferBody: AsyncSequence {
             do {
                 guard let chunk = try await produce() else {
                     self.produce = nil
-                    // Many streams end quietly when the task reading them
-                    // is cancelled: that is not the body's end.
-                    if Task.isCancelled { throw NetworkError.cancelled }
                     return nil
                 }
                 return chunk
@@ -135,6 +132,9 @@ private final class ChunkCounter: @unchecked Sendable {
 
     func next() async throws -> Data? {
         guard let chunk = try await nextChunk() else {
+            // Many streams end quietly when the task reading them is
+            // cancelled: that is neither the body's end nor a short body.
+            if Task.isCancelled { throw NetworkError.cancelled }
             if let length, count != length {
                 throw NetworkError.incompleteBody(expected: length, received: count)
             }

@@ -24,19 +24,14 @@ import Foundation
 /// calls the session synchronously, and every cancellation goes through
 /// the ``TaskCanceller``.
 final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    /// A plain request's head and body so far, changed in place (under
-    /// ``SessionDelegate/lock``) rather than copied out of the dictionary
-    /// and back by every callback.
-    private final class CollectedResponse {
+    /// A plain request's head and body so far, changed in place in the
+    /// state's dictionary (its subscript modifies the value where it is,
+    /// so a growing body is never copied).
+    private struct CollectedResponse: Sendable {
         let continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>
         let method: HTTPMethod
         var head: HTTPURLResponse?
         var body = Data()
-
-        init(_ continuation: CheckedContinuation<(HTTPURLResponse, Data), any Error>, method: HTTPMethod) {
-            self.continuation = continuation
-            self.method = method
-        }
 
         /// What a failure after part of the body stands for: a body short
         /// of its declared length is ``NetworkError/incompleteBody(expected:received:)``
@@ -51,21 +46,25 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
     }
 
-    /// What a task's callbacks feed.
-    private enum Sink {
-        /// A plain request.
-        case collecting(CollectedResponse)
-        /// A streaming request, before and after its head arrived.
-        case streaming(head: CheckedContinuation<HTTPURLResponse, any Error>?, body: ChunkQueue)
+    /// A streaming request: the continuation waiting for its head, until
+    /// the head arrives, and the queue its body goes to.
+    private struct StreamingResponse: Sendable {
+        var head: CheckedContinuation<HTTPURLResponse, any Error>?
+        let body: ChunkQueue
     }
 
-    // Guarded by `lock`: callbacks arrive on the session's queue while
-    // `collect`, `stream` and cancellation run on the caller's. The work
-    // under the lock is a dictionary access and an append, never a callback.
-    private var sinks: [Int: Sink] = [:]
-    /// What a task's upload reports to and leaves behind, by task.
-    private var uploads: [Int: Upload] = [:]
-    private let lock = NSLock()
+    /// What the callbacks feed, by task identifier. Callbacks arrive on the
+    /// session's queue while `collect`, `stream` and cancellation run on
+    /// the caller's; each takes the lock for a dictionary access and an
+    /// append, and resumes, appends to a stream or reports progress after.
+    private struct State: Sendable {
+        var collecting: [Int: CollectedResponse] = [:]
+        var streaming: [Int: StreamingResponse] = [:]
+        /// What a task's upload reports to and leaves behind.
+        var uploads: [Int: Upload] = [:]
+    }
+
+    private let state = LockedState(State())
     private let maxBodySize: Int
     private let maxStreamBacklog: Int
     private let canceller: TaskCanceller
@@ -91,7 +90,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     func collect(_ task: URLSessionDataTask, method: HTTPMethod, upload: Upload?) async throws -> TransportResponse {
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                start(task, feeding: .collecting(CollectedResponse(continuation, method: method)), upload: upload)
+                start(task, upload: upload) { state in
+                    state.collecting[task.taskIdentifier] = CollectedResponse(
+                        continuation: continuation, method: method)
+                }
             }
         } onCancel: {
             abandon(task)
@@ -115,7 +117,9 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
-                start(task, feeding: .streaming(head: head, body: queue), upload: upload)
+                start(task, upload: upload) { state in
+                    state.streaming[task.taskIdentifier] = StreamingResponse(head: head, body: queue)
+                }
             }
         } onCancel: {
             abandon(task)
@@ -128,14 +132,16 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body)
     }
 
-    /// Registers the sink of `task` and starts it, unless the caller was
+    /// Registers what `task` feeds and starts it, unless the caller was
     /// cancelled before the sink existed, which ``abandon(_:)`` could not
     /// yet see.
-    private func start(_ task: URLSessionDataTask, feeding sink: Sink, upload: Upload?) {
+    private func start(
+        _ task: URLSessionDataTask, upload: Upload?, registering register: (inout State) -> Void
+    ) {
         upload?.progress?.restart()
-        lock.withLock {
-            sinks[task.taskIdentifier] = sink
-            uploads[task.taskIdentifier] = upload
+        state.withLock { state in
+            register(&state)
+            state.uploads[task.taskIdentifier] = upload
         }
         if Task.isCancelled {
             abandon(task)
@@ -163,17 +169,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             completionHandler(.cancel)
             return
         }
-        let streamHead = lock.withLock { () -> CheckedContinuation<HTTPURLResponse, any Error>? in
-            switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let collected)?:
-                collected.head = http
-                return nil
-            case .streaming(let head?, let body)?:
-                sinks[dataTask.taskIdentifier] = .streaming(head: nil, body: body)
-                return head
-            default:
-                return nil
-            }
+        let id = dataTask.taskIdentifier
+        let streamHead = state.withLock { state -> CheckedContinuation<HTTPURLResponse, any Error>? in
+            state.collecting[id]?.head = http
+            defer { state.streaming[id]?.head = nil }
+            return state.streaming[id]?.head
         }
         streamHead?.resume(returning: http)
         completionHandler(.allow)
@@ -183,24 +183,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         // The limit that was passed, if any, or the stream's queue, which
         // is appended to outside the lock: it may write to disk, or to a
         // download's file.
-        let (exceeded, stream) = lock.withLock { () -> (NetworkError?, ChunkQueue?) in
-            switch sinks[dataTask.taskIdentifier] {
-            case .collecting(let collected)?:
-                guard collected.body.count + data.count <= maxBodySize else {
-                    return (.responseTooLarge(limit: maxBodySize), nil)
-                }
-                if collected.body.isEmpty {
-                    // A small body comes in one piece: keep it, uncopied.
-                    collected.body = data
-                } else {
-                    collected.body.append(data)
-                }
-                return (nil, nil)
-            case .streaming(_, let body)?:
-                return (nil, body)
-            case nil:
-                return (nil, nil)
+        let id = dataTask.taskIdentifier
+        let (exceeded, stream) = state.withLock { state -> (NetworkError?, ChunkQueue?) in
+            if let stream = state.streaming[id] { return (nil, stream.body) }
+            guard let received = state.collecting[id]?.body.count else { return (nil, nil) }
+            guard received + data.count <= maxBodySize else { return (.responseTooLarge(limit: maxBodySize), nil) }
+            if received == 0 {
+                // A small body comes in one piece: keep it, uncopied.
+                state.collecting[id]?.body = data
+            } else {
+                state.collecting[id]?.body.append(data)
             }
+            return (nil, nil)
         }
         if let failure = exceeded ?? stream?.append(data) {
             finish(dataTask, with: failure)
@@ -253,7 +247,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         _ session: URLSession, task: URLSessionTask, didSendBodyData bytesSent: Int64, totalBytesSent: Int64,
         totalBytesExpectedToSend: Int64
     ) {
-        let progress = lock.withLock { uploads[task.taskIdentifier]?.progress }
+        let progress = state.withLock { $0.uploads[task.taskIdentifier]?.progress }
         progress?.add(Int(clamping: bytesSent))
     }
 
@@ -264,16 +258,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// Completes the task's request once, successfully when `error` is nil.
     private func finish(_ task: URLSessionTask, with error: (any Error)?) {
-        let (sink, upload) = lock.withLock {
-            (sinks.removeValue(forKey: task.taskIdentifier), uploads.removeValue(forKey: task.taskIdentifier))
+        let id = task.taskIdentifier
+        let (collected, streamed, upload) = state.withLock { state in
+            (
+                state.collecting.removeValue(forKey: id), state.streaming.removeValue(forKey: id),
+                state.uploads.removeValue(forKey: id)
+            )
         }
         if let upload {
             if error == nil { upload.progress?.finish() }
             upload.cleanup?()
         }
-        guard let sink else { return }
-        switch sink {
-        case .collecting(let collected):
+        if let collected {
             if let error {
                 collected.continuation.resume(throwing: collected.failure(error))
             } else if let head = collected.head {
@@ -281,9 +277,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             } else {
                 collected.continuation.resume(throwing: URLError(.badServerResponse))
             }
-        case .streaming(let head, let body):
-            head?.resume(throwing: error ?? URLError(.badServerResponse))
-            body.finish(throwing: error)
+        }
+        if let streamed {
+            streamed.head?.resume(throwing: error ?? URLError(.badServerResponse))
+            streamed.body.finish(throwing: error)
         }
     }
 }

@@ -49,11 +49,19 @@ final class TaskCanceller: @unchecked Sendable {
         private let delegateQueue: SessionDelegateQueue
     #endif
     private let queue = DispatchQueue(label: "URLSessionTransport.cancellations")
+    /// Guards the three sets below, and is waited on (which releases it)
+    /// until an answer or a cancellation went through. Held only to read
+    /// and change them: every answer, cancellation and read of a task's
+    /// state happens outside it, since each may wait for the session's
+    /// queue, whose callbacks take this lock.
     private let lock = NSCondition()
-    /// Waiting for the next batch; guarded by `lock`.
+    /// Waiting for the next batch.
     private var pending: [Cancellation] = []
-    /// The tasks of the batch going on, by identifier; guarded by `lock`.
+    /// The tasks of the batch going on, by identifier.
     private var cancelling: Set<Int> = []
+    /// The tasks whose redirect is being answered, by identifier: a
+    /// cancellation of one of them waits until the answer was given.
+    private var answering: Set<Int> = []
 
     #if canImport(FoundationNetworking)
         init(delegateQueue: SessionDelegateQueue) {
@@ -86,15 +94,24 @@ final class TaskCanceller: @unchecked Sendable {
     /// for HTTP redirection, but we're not waiting for it"). Under the lock
     /// a cancellation takes before it starts, either the answer goes first,
     /// and the cancellation's blocks queue behind it, or it is not given:
-    /// the cancellation ends the task without it.
+    /// the cancellation ends the task without it. The answer itself is
+    /// given outside the lock, marked as going on: a batch holding the task
+    /// waits for the mark to go before it cancels.
     func answerRedirect(of task: URLSessionTask, _ answer: () -> Void) {
         #if canImport(FoundationNetworking)
+            let id = task.taskIdentifier
+            let mayAnswer = lock.withLock {
+                let isCancelling = cancelling.contains(id) || pending.contains { $0.task === task }
+                if !isCancelling { answering.insert(id) }
+                return !isCancelling
+            }
+            guard mayAnswer else { return }
+            if task.state == .running {
+                answer()
+            }
             lock.withLock {
-                let isCancelling =
-                    cancelling.contains(task.taskIdentifier) || pending.contains { $0.task === task }
-                if !isCancelling && task.state == .running {
-                    answer()
-                }
+                answering.remove(id)
+                lock.broadcast()
             }
         #else
             answer()
@@ -129,15 +146,25 @@ final class TaskCanceller: @unchecked Sendable {
     }
 
     private func cancelPending() {
-        let batch = lock.withLock {
+        let taken = lock.withLock {
             defer { pending.removeAll() }
-            return pending.filter(\.isNeeded)
+            return pending
         }
+        // A task's state is read on its queue: outside the lock.
+        let batch = taken.filter(\.isNeeded)
         guard !batch.isEmpty else { return }
         #if canImport(FoundationNetworking)
             delegateQueue.beginCancellation()
             defer { delegateQueue.endCancellation() }
-            lock.withLock { cancelling.formUnion(batch.map(\.task.taskIdentifier)) }
+            let ids = Set(batch.map(\.task.taskIdentifier))
+            lock.lock()
+            // A redirect answered meanwhile goes first; waiting releases
+            // the lock, and every answer ends without taking another.
+            while !answering.isDisjoint(with: ids) {
+                lock.wait()
+            }
+            cancelling.formUnion(ids)
+            lock.unlock()
         #endif
         for cancellation in batch {
             cancellation.perform()
@@ -151,7 +178,7 @@ final class TaskCanceller: @unchecked Sendable {
                 _ = cancellation.task.priority
             }
             lock.withLock {
-                cancelling.subtract(batch.map(\.task.taskIdentifier))
+                cancelling.subtract(ids)
                 lock.broadcast()
             }
         #endif

@@ -1,12 +1,15 @@
 import Foundation
+@_spi(NetworkingInternals) import Networking
 
 /// The shared state of a ``SandboxStream``: the chunks waiting for the
 /// reader, the reader waiting for chunks, and how the stream ended.
 ///
 /// Every operation holds the lock for a few assignments; handlers and the
-/// reader are resumed after it is released, so one may call back in.
-final class SandboxStreamQueue: @unchecked Sendable {
-    fileprivate struct State {
+/// reader are resumed after it is released, so one may call back in, in the
+/// order ``LockedState`` documents: a writer or a leaving reader moves the
+/// waiting continuation out in its locked step and resumes it after.
+final class SandboxStreamQueue: Sendable {
+    fileprivate struct State: Sendable {
         var chunks: [Data] = []
         var head = 0
         /// No more chunks are accepted; the reader takes what is queued.
@@ -21,17 +24,15 @@ final class SandboxStreamQueue: @unchecked Sendable {
 
     /// The chunks that may wait before a yield is refused.
     private let backlog: Int
-    private let lock = NSLock()
-    // Guarded by `lock`.
-    private var state = State()
+    private let state = LockedState(State())
 
     init(backlog: Int) {
         self.backlog = max(1, backlog)
     }
 
     func yield(_ chunk: Data) -> SandboxStream.YieldResult {
-        let (result, reader, observer) = lock.withLock {
-            () -> (SandboxStream.YieldResult, CheckedContinuation<Void, Never>?, (@Sendable (Int) -> Void)?) in
+        let (result, reader, observer) = state.withLock {
+            state -> (SandboxStream.YieldResult, CheckedContinuation<Void, Never>?, (@Sendable (Int) -> Void)?) in
             guard !state.isFinished else { return (.terminated, nil, nil) }
             guard state.chunks.count - state.head < backlog else { return (.dropped, nil, nil) }
             state.chunks.append(chunk)
@@ -66,8 +67,8 @@ final class SandboxStreamQueue: @unchecked Sendable {
     /// Finishes the stream after `change`, wakes the reader and runs
     /// `onTermination` if it has not run.
     private func end(_ change: (inout State) -> Void) {
-        let (reader, handler) = lock.withLock {
-            () -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
+        let (reader, handler) = state.withLock {
+            state -> (CheckedContinuation<Void, Never>?, (@Sendable () -> Void)?) in
             change(&state)
             state.isFinished = true
             state.hasEnded = true
@@ -82,13 +83,13 @@ final class SandboxStreamQueue: @unchecked Sendable {
     }
 
     var wasCancelled: Bool {
-        lock.withLock { state.wasCancelled }
+        state.withLock { $0.wasCancelled }
     }
 
     var terminationHandler: (@Sendable () -> Void)? {
-        get { lock.withLock { state.terminationHandler } }
+        get { state.withLock { $0.terminationHandler } }
         set {
-            let runNow = lock.withLock { () -> Bool in
+            let runNow = state.withLock { state -> Bool in
                 guard !state.hasEnded else { return true }
                 state.terminationHandler = newValue
                 return false
@@ -98,7 +99,7 @@ final class SandboxStreamQueue: @unchecked Sendable {
     }
 
     func observeQueued(_ observer: @escaping @Sendable (Int) -> Void) -> Int {
-        lock.withLock {
+        state.withLock { state in
             state.observer = observer
             // Once per stream, so counted here rather than kept on every
             // yield and take.
@@ -111,7 +112,7 @@ final class SandboxStreamQueue: @unchecked Sendable {
     /// reading task ends the stream.
     func take(upTo limit: Int) async -> [Data] {
         while !Task.isCancelled {
-            let batch = lock.withLock { () -> [Data]? in
+            let batch = state.withLock { state -> [Data]? in
                 guard state.head < state.chunks.count else { return state.isFinished ? [] : nil }
                 var batch: [Data] = []
                 var bytes = 0
@@ -124,13 +125,13 @@ final class SandboxStreamQueue: @unchecked Sendable {
             if let batch { return batch }
             await withTaskCancellationHandler {
                 await withCheckedContinuation { continuation in
-                    let isReady = lock.withLock { () -> Bool in
-                        guard state.head == state.chunks.count, !state.isFinished else { return true }
+                    let (isReady, replaced) = state.withLock { state -> (Bool, CheckedContinuation<Void, Never>?) in
+                        guard state.head == state.chunks.count, !state.isFinished else { return (true, nil) }
                         // One reader at a time; a second one takes over.
-                        state.reader?.resume()
-                        state.reader = continuation
-                        return false
+                        defer { state.reader = continuation }
+                        return (false, state.reader)
                     }
+                    replaced?.resume()
                     if isReady { continuation.resume() }
                 }
             } onCancel: {
