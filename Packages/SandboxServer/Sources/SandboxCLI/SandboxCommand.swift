@@ -195,16 +195,21 @@ struct SandboxCommand: AsyncParsableCommand {
         let reason = await signals.next()
         Self.write("Stopping the sandbox (\(reason))…\n")
         await server.stop()
+        withExtendedLifetime(signals) {}
         if let exportDirectory {
+            let folder = URL(fileURLWithPath: exportDirectory, isDirectory: true).standardizedFileURL
             do {
-                try await SandboxExport(folder: URL(fileURLWithPath: exportDirectory, isDirectory: true))
-                    .write(server.sandbox)
-                Self.write("Exported to \(exportDirectory)\n")
+                try await SandboxExport(folder: folder).write(server.sandbox)
+                Self.write("Exported to \(folder.path)\n")
             } catch {
-                Self.write("The export to \(exportDirectory) failed: \(error)\n")
+                // The session's data is lost with the process: say so, and
+                // exit non-zero so a script or supervisor sees it.
+                Self.write(
+                    "The export to \(folder.path) failed, and what was there is kept: \(error). "
+                        + "This session's changes are not saved.\n")
+                throw ExitCode(1)
             }
         }
-        withExtendedLifetime(signals) {}
     }
 
     /// Writes `text` to `handle` (standard error unless told). A write that

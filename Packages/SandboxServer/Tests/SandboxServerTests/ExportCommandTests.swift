@@ -103,4 +103,66 @@ struct ExportCommandTests {
         }
         _ = await second.terminate()
     }
+
+    @Test("--import and --export-on-exit on one folder, across SIGINT, keep every write of each session")
+    func importAndExportOneFolder() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "sandbox-cli-same-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let seed = try await SandboxProcess.launch(["--export-on-exit", folder.path])
+        #expect(try await Self.put("first", at: "a", on: seed) == 200)
+        #expect(await seed.kill(signal: SIGINT) == 0)
+        for (session, key) in [("second", "b"), ("third", "c")] {
+            let running = try await SandboxProcess.launch(["--import", folder.path, "--export-on-exit", folder.path])
+            #expect(try await Self.put(session, at: key, on: running) == 200)
+            #expect(await running.kill(signal: SIGINT) == 0, "\(running.errorOutput)")
+            #expect(running.errorOutput.contains("Exported to \(folder.standardizedFileURL.path)"))
+        }
+        let last = try await SandboxProcess.launch(["--import", folder.path])
+        let notes = try await AirtableHTTP.send(last.baseURL, "GET", "/notes.json?ns=kept", token: nil)
+        #expect(notes.bodyJSON == ["a": "first", "b": "second", "c": "third"])
+        _ = await last.terminate()
+        let beside = try FileManager.default.contentsOfDirectory(
+            atPath: folder.deletingLastPathComponent().path
+        ).filter { $0.hasPrefix(".\(folder.lastPathComponent).") }
+        #expect(beside == [])
+    }
+
+    @Test("An export on exit that fails says so and exits non-zero; POST /__sandbox/export answers where it wrote")
+    func failedExportOnExit() async throws {
+        let parent = FileManager.default.temporaryDirectory.appending(path: "sandbox-cli-fail-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: parent) }
+        let file = parent.appending(path: "a-file")
+        try Data("keep".utf8).write(to: file)
+        let target = file.appending(path: "export")
+        let sandbox = try await SandboxProcess.launch(["--export-on-exit", target.path])
+        #expect(try await Self.put("lost", at: "a", on: sandbox) == 200)
+
+        let now = parent.appending(path: "now")
+        for _ in 0..<2 {
+            let answer = try await AirtableHTTP.send(
+                sandbox.baseURL, "POST", "/__sandbox/export", json: #"{"path":"\#(now.path)"}"#, token: nil)
+            #expect(answer.status == 200)
+            #expect(answer.bodyJSON == ["status": "ok", "path": .string(now.path)])
+        }
+        let refused = try await AirtableHTTP.send(
+            sandbox.baseURL, "POST", "/__sandbox/export", json: #"{"path":"\#(target.path)"}"#, token: nil)
+        #expect(refused.status == 500)
+        let message = refused.bodyJSON["error"]?.stringValue ?? ""
+        #expect(message.hasPrefix("The export to \(target.path) failed, and what was there is kept: "), "\(message)")
+        #expect(message.hasSuffix(": not a directory"), "\(message)")
+
+        let status = await sandbox.kill(signal: SIGINT)
+        #expect(status != nil && status != 0)
+        #expect(sandbox.errorOutput.contains("The export to \(target.path) failed"), "\(sandbox.errorOutput)")
+        #expect(sandbox.errorOutput.contains("This session's changes are not saved."))
+        #expect(try Data(contentsOf: file) == Data("keep".utf8))
+    }
+
+    /// PUTs a string into the `kept` namespace's notes; the status.
+    private static func put(_ text: String, at key: String, on sandbox: SandboxProcess) async throws -> Int {
+        try await AirtableHTTP.send(
+            sandbox.baseURL, "PUT", "/notes/\(key).json?ns=kept", json: "\"\(text)\"", token: nil
+        ).status
+    }
 }

@@ -40,42 +40,69 @@ public struct SandboxExport: Sendable {
     public struct Failure: Error, CustomStringConvertible, Sendable {
         /// What went wrong, naming the file.
         public var description: String
+
+        /// The failure as the caller knows the paths: the folder being
+        /// written beside the export is named as the export.
+        func located(in staging: URL, as folder: URL) -> Failure {
+            Failure(description: description.replacingOccurrences(of: staging.path, with: folder.path))
+        }
     }
 
     /// The largest file an import reads: 256 MiB, an attachment store's whole bound.
     public static let maxFileSize = 256 << 20
 
     /// Writes every database (with its rules), every user, and Airtable's
-    /// and SooGreyhounds' data of `sandbox` into the folder, replacing an earlier export there. The folder is
-    /// written beside and renamed into place, so a reader never sees half
-    /// an export.
-    public func write(_ sandbox: Sandbox) async throws {
-        let fileManager = FileManager.default
+    /// and SooGreyhounds' data of `sandbox` into the folder, replacing an
+    /// earlier export there.
+    ///
+    /// The export is written beside the folder and then swapped into its
+    /// place in one atomic rename (``FolderReplacement``), so the folder
+    /// always holds one whole export: a reader never sees half of one, and
+    /// an export that fails at any point (a disk that fills, a folder that
+    /// cannot be replaced) leaves the earlier export as it was.
+    ///
+    /// - Throws: ``Failure``, saying what could not be written and why.
+    public func write(_ sandbox: Sandbox) async throws(Failure) {
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw Failure(description: "\(folder.path) is a file, not an export folder")
+        }
         let staging = folder.deletingLastPathComponent().appending(
             path: ".\(folder.lastPathComponent).\(UUID().uuidString)")
-        try fileManager.createDirectory(
-            at: staging.appending(path: "database_export"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(at: staging.appending(path: "auth_export"), withIntermediateDirectories: true)
-        try fileManager.createDirectory(
-            at: staging.appending(path: "sandbox_export/rules"), withIntermediateDirectories: true)
         do {
+            try FileManager.default.createDirectory(
+                at: staging.appending(path: "database_export"), withIntermediateDirectories: true)
+        } catch {
+            throw Failure(
+                description: "cannot write the export beside \(folder.path): \(FileFailureReason.text(of: error))")
+        }
+        do throws(Failure) {
+            try Self.createFolder(staging.appending(path: "auth_export"))
+            try Self.createFolder(staging.appending(path: "sandbox_export/rules"))
             for namespace in await sandbox.firebase.namespaces {
                 let data = try await Self.database(sandbox, "GET", "/.json?ns=\(Self.query(namespace))&format=export")
-                try data.write(to: staging.appending(path: "database_export/\(namespace).json"))
+                try Self.write(data, to: staging.appending(path: "database_export/\(namespace).json"))
                 let rules = try await Self.database(sandbox, "GET", "/.settings/rules.json?ns=\(Self.query(namespace))")
-                try rules.write(to: staging.appending(path: "sandbox_export/rules/\(namespace).rules.json"))
+                try Self.write(rules, to: staging.appending(path: "sandbox_export/rules/\(namespace).rules.json"))
             }
-            try await sandbox.firebaseAuth.exportedAccounts.serialized(pretty: true)
-                .write(to: staging.appending(path: "auth_export/accounts.json"))
-            try await sandbox.firebaseAuth.projectConfig.serialized(pretty: true)
-                .write(to: staging.appending(path: "auth_export/config.json"))
+            try Self.write(
+                await sandbox.firebaseAuth.exportedAccounts.serialized(pretty: true),
+                to: staging.appending(path: "auth_export/accounts.json"))
+            try Self.write(
+                await sandbox.firebaseAuth.projectConfig.serialized(pretty: true),
+                to: staging.appending(path: "auth_export/config.json"))
             for service in sandbox.exportingServices {
                 let root = staging.appending(path: "sandbox_export").appending(path: service.exportFolder)
-                for (path, data) in try await service.exportFiles() {
+                let files: [String: Data]
+                do {
+                    files = try await service.exportFiles()
+                } catch {
+                    throw Failure(description: "\(service.exportFolder): \(error)")
+                }
+                for (path, data) in files {
                     let file = root.appending(path: path)
-                    try fileManager.createDirectory(
-                        at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-                    try data.write(to: file)
+                    try Self.createFolder(file.deletingLastPathComponent())
+                    try Self.write(data, to: file)
                 }
             }
             let metadata: JSON = [
@@ -84,15 +111,29 @@ public struct SandboxExport: Sendable {
                 "auth": ["version": .string(Self.cliVersion), "path": "auth_export"],
                 "sandbox": ["version": "2", "path": "sandbox_export"],
             ]
-            try metadata.serialized(pretty: true).write(to: staging.appending(path: Self.metadataFile))
-            if fileManager.fileExists(atPath: folder.path) {
-                _ = try fileManager.replaceItemAt(folder, withItemAt: staging)
-            } else {
-                try fileManager.moveItem(at: staging, to: folder)
-            }
+            try Self.write(metadata.serialized(pretty: true), to: staging.appending(path: Self.metadataFile))
+            try FolderReplacement.move(staging, to: folder)
         } catch {
-            try? fileManager.removeItem(at: staging)
-            throw error
+            try? FileManager.default.removeItem(at: staging)
+            throw error.located(in: staging, as: folder)
+        }
+    }
+
+    /// Creates `folder` and the folders above it.
+    private static func createFolder(_ folder: URL) throws(Failure) {
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        } catch {
+            throw Failure(description: "cannot create \(folder.path): \(FileFailureReason.text(of: error))")
+        }
+    }
+
+    /// Writes one file of the export.
+    private static func write(_ data: Data, to file: URL) throws(Failure) {
+        do {
+            try data.write(to: file)
+        } catch {
+            throw Failure(description: "cannot write \(file.path): \(FileFailureReason.text(of: error))")
         }
     }
 
@@ -149,7 +190,7 @@ public struct SandboxExport: Sendable {
     /// or the failure it answered.
     @discardableResult
     private static func database(_ sandbox: Sandbox, _ method: String, _ target: String, body: Data = Data())
-        async throws -> Data
+        async throws(Failure) -> Data
     {
         let credential = sandbox.configuration.firebase.authSecret ?? "owner"
         let response = await sandbox.firebase.answer(

@@ -12,6 +12,13 @@
         var status = "ok"
     }
 
+    /// `POST /__sandbox/export`: where the export was written.
+    struct ExportAnswer: ResponseEncodable {
+        var status = "ok"
+        /// The folder, absolute and standardized.
+        var path: String
+    }
+
     /// `GET /__sandbox/faults`: the pending faults, the latency and Airtable's
     /// rate-limit switch.
     struct FaultsAnswer: ResponseEncodable {

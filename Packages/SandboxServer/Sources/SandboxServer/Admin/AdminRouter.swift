@@ -21,7 +21,7 @@
     /// | `GET /__sandbox/requests/ID` | one request with headers, bodies (secrets redacted) and a cURL command |
     /// | `DELETE /__sandbox/requests` | forgets them |
     /// | `GET /__sandbox/services` | what the console needs to call each API: namespaces, credentials |
-    /// | `POST /__sandbox/export` | writes every database, its rules and every user to `{"path": "/folder"}` in the Firebase emulators' export layout (``Sandbox/SandboxExport``) |
+    /// | `POST /__sandbox/export` | writes the whole Sandbox to `{"path": "/folder"}` in the Firebase emulators' export layout (``Sandbox/SandboxExport``), replacing an export there atomically; answers `{"status": "ok", "path"}`, or 500 with the reason, keeping the export that was there |
     /// | `GET /__sandbox/console/` | the browser console |
     enum AdminRouter {
         /// Every admin path starts with it.

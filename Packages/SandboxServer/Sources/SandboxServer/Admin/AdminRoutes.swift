@@ -115,19 +115,24 @@
         /// Writes an export in the Firebase emulators' layout to the folder the
         /// body names (`{"path": "/tmp/export"}`, as the Firebase emulator
         /// hub's `POST /_admin/export` takes it).
-        func export(_ request: Request) async throws -> StatusAnswer {
+        ///
+        /// It answers with the folder it wrote; a failure keeps the export
+        /// that was there and says why (``SandboxExport/write(_:)``).
+        func export(_ request: Request) async throws -> ExportAnswer {
             struct Target: Decodable { var path: String }
             guard let target = try? JSONDecoder().decode(Target.self, from: try await Self.body(of: request)),
                 target.path.hasPrefix("/"), !target.path.split(separator: "/").contains("..")
             else {
                 throw AdminError(.badRequest, "Expected {\"path\": \"/an/absolute/folder\"} without \"..\".")
             }
+            let folder = URL(fileURLWithPath: target.path, isDirectory: true).standardizedFileURL
             do {
-                try await SandboxExport(folder: URL(fileURLWithPath: target.path, isDirectory: true)).write(sandbox)
+                try await SandboxExport(folder: folder).write(sandbox)
             } catch {
-                throw AdminError(.internalServerError, "The export failed: \(error)")
+                throw AdminError(
+                    .internalServerError, "The export to \(folder.path) failed, and what was there is kept: \(error)")
             }
-            return StatusAnswer()
+            return ExportAnswer(path: folder.path)
         }
 
         private static func body(of request: Request) async throws -> Data {
