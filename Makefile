@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-locks check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench clean
+.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-locks check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench-tools bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -101,7 +101,10 @@ run: ## Run all five lessons end to end on the embedded Sandbox (ARGS="--reset" 
 sandbox: ## Run the Sandbox server in the foreground, durable under .sandbox-data (prints its URL)
 	$(SWIFT) run $(TRAITS) --quiet sandbox --data-dir .sandbox-data $(ARGS)
 
-bench: ## Run every benchmark in release mode and print one table (ARGS="--only 1,3" or "--quick"); see Docs/Performance.md
+bench-tools: ## Install what the benchmarks measure with, if missing: nginx, wrk, stress-ng
+	bash scripts/install_bench_tools.sh
+
+bench: bench-tools ## Run every benchmark in release mode and print one table (ARGS="--only 1,3" or "--quick"); see Docs/Performance.md
 	$(SWIFT) run $(TRAITS) --quiet -c release benchmarks $(ARGS)
 
 clean: ## Remove build products and the documentation site

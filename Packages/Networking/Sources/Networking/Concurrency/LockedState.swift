@@ -1,5 +1,11 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// State that one lock guards, reached only through ``withLock(_:)``: the
 /// one way the SDK's libraries and the Sandbox share mutable state between
 /// threads.
@@ -29,14 +35,17 @@ import Foundation
 ///    that arrives after it finds the mark, never an unanswered wait),
 ///    releases the lock, then resumes it;
 /// 3. whichever moved the continuation out resumes it, exactly once.
+///
+/// A value with reference semantics: copies share one state and one lock,
+/// kept in a single allocation with the lock beside the state (a request
+/// makes a few of these, so an `NSLock` object apiece showed in profiles).
 @_spi(NetworkingInternals)
-public final class LockedState<State> {
-    private let lock = NSLock()
-    private var state: State
+public struct LockedState<State> {
+    private let storage: Storage
 
     /// Creates the lock and its state.
     public init(_ state: State) {
-        self.state = state
+        storage = Storage.make(state)
     }
 
     /// Runs `body` with the state, under the lock, and returns what it
@@ -44,11 +53,67 @@ public final class LockedState<State> {
     public func withLock<Outcome, Failure: Error>(
         _ body: (inout State) throws(Failure) -> Outcome
     ) throws(Failure) -> Outcome {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&state)
+        try storage.withLock(body)
+    }
+
+    /// The state and the platform's lock, in one allocation.
+    private final class Storage: ManagedBuffer<State, PlatformLock> {
+        static func make(_ state: State) -> Storage {
+            let buffer = create(minimumCapacity: 1) { _ in state }
+            // `create` is the class's own: the buffer is a `Storage`.
+            let storage = unsafeDowncast(buffer, to: Storage.self)
+            storage.withUnsafeMutablePointerToElements { PlatformLock.initialize($0) }
+            return storage
+        }
+
+        func withLock<Outcome, Failure: Error>(_ body: (inout State) throws(Failure) -> Outcome) throws(Failure)
+            -> Outcome
+        {
+            // The outcome comes out as a `Result`: `withUnsafeMutablePointers`
+            // only rethrows untyped errors.
+            let outcome = withUnsafeMutablePointers { state, lock in
+                PlatformLock.lock(lock)
+                defer { PlatformLock.unlock(lock) }
+                return Result { () throws(Failure) -> Outcome in try body(&state.pointee) }
+            }
+            return try outcome.get()
+        }
+
+        deinit {
+            withUnsafeMutablePointerToElements { PlatformLock.destroy($0) }
+        }
     }
 }
 
 /// Sendable when its state is: every access holds the lock.
 extension LockedState: @unchecked Sendable where State: Sendable {}
+
+#if canImport(Darwin)
+    /// `os_unfair_lock`, which needs no set-up.
+    typealias PlatformLock = os_unfair_lock_s
+
+    extension os_unfair_lock_s {
+        fileprivate static func initialize(_ lock: UnsafeMutablePointer<Self>) { lock.initialize(to: Self()) }
+        fileprivate static func lock(_ lock: UnsafeMutablePointer<Self>) { os_unfair_lock_lock(lock) }
+        fileprivate static func unlock(_ lock: UnsafeMutablePointer<Self>) { os_unfair_lock_unlock(lock) }
+        fileprivate static func destroy(_ lock: UnsafeMutablePointer<Self>) { lock.deinitialize(count: 1) }
+    }
+#else
+    /// A `pthread_mutex_t`, initialized and destroyed with its storage.
+    typealias PlatformLock = pthread_mutex_t
+
+    extension pthread_mutex_t {
+        fileprivate static func initialize(_ lock: UnsafeMutablePointer<Self>) {
+            // All zeros is glibc's `PTHREAD_MUTEX_INITIALIZER`: a
+            // valid default mutex even if the init below could fail.
+            lock.initialize(to: Self())
+            pthread_mutex_init(lock, nil)
+        }
+        fileprivate static func lock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_lock(lock) }
+        fileprivate static func unlock(_ lock: UnsafeMutablePointer<Self>) { pthread_mutex_unlock(lock) }
+        fileprivate static func destroy(_ lock: UnsafeMutablePointer<Self>) {
+            pthread_mutex_destroy(lock)
+            lock.deinitialize(count: 1)
+        }
+    }
+#endif

@@ -36,21 +36,57 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
         }
     }
 
-    private var fields: [Field]
+    private var storage: Storage
+
+    /// The fields themselves, or a response's fields not yet converted.
+    private enum Storage: Sendable {
+        case fields([Field])
+        case deferred(DeferredHeaderFields)
+    }
+
+    /// The fields in order; a deferred list is converted here, once, and a
+    /// change makes it a list of its own.
+    private var fields: [Field] {
+        get {
+            switch storage {
+            case .fields(let fields): fields
+            case .deferred(let deferred): deferred.fields
+            }
+        }
+        _modify {
+            var fields = self.fields
+            // Held once, so a change is made in place rather than copied.
+            storage = .fields([])
+            defer { storage = .fields(fields) }
+            yield &fields
+        }
+    }
 
     /// Creates an empty header list.
     public init() {
-        fields = []
+        storage = .fields([])
     }
 
     /// Creates headers from name-value pairs, keeping their order and repeats.
     public init(_ pairs: [(String, String)]) {
-        fields = pairs.map { Field(name: $0.0, value: $0.1) }
+        storage = .fields(pairs.map { Field(name: $0.0, value: $0.1) })
     }
 
     /// Creates headers from fields, keeping their order and repeats.
     init(fields: [Field]) {
-        self.fields = fields
+        storage = .fields(fields)
+    }
+
+    /// Headers of a platform's response, read with `read` (in any order)
+    /// on the first need, and sorted by name only when they are all needed
+    /// (iterated, counted, compared or changed).
+    ///
+    /// A response's headers are mostly asked for one name or two
+    /// (`Content-Length`, `Location`), and converting URLSession's
+    /// `[AnyHashable: Any]` into sorted fields was the largest part of the
+    /// SDK's own cost of a small request (issue 68).
+    init(deferring read: @escaping @Sendable () -> [Field]) {
+        storage = .deferred(DeferredHeaderFields(reading: read))
     }
 
     /// Creates headers from a dictionary literal.
@@ -61,7 +97,10 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     /// The first value for `name`, compared without case; setting replaces
     /// every field of that name, and setting `nil` removes them.
     public subscript(name: String) -> String? {
-        get { fields.first { $0.name.caseInsensitiveEquals(name) }?.value }
+        get {
+            if case .deferred(let deferred) = storage { return deferred.value(name) }
+            return fields.first { $0.name.caseInsensitiveEquals(name) }?.value
+        }
         set {
             guard let newValue else {
                 remove(name)
@@ -89,7 +128,8 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
 
     /// Whether a field named `name` is present.
     public func contains(_ name: String) -> Bool {
-        fields.contains { $0.name.caseInsensitiveEquals(name) }
+        if case .deferred(let deferred) = storage { return deferred.value(name) != nil }
+        return fields.contains { $0.name.caseInsensitiveEquals(name) }
     }
 
     /// Appends a field, keeping any existing field of the same name.
@@ -135,6 +175,51 @@ public struct HeaderFields: Sendable, Hashable, Sequence, ExpressibleByDictionar
     private var names: [String] {
         var seen: Set<String> = []
         return fields.compactMap { seen.insert($0.name.lowercased()).inserted ? $0.name : nil }
+    }
+
+    /// The same fields in the same order.
+    public static func == (lhs: HeaderFields, rhs: HeaderFields) -> Bool {
+        lhs.fields == rhs.fields
+    }
+
+    /// Hashes the fields in order.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+    }
+}
+
+/// A response's header fields before they are converted: read from the
+/// platform's response once, on the first need, and sorted only when the
+/// whole list is asked for.
+final class DeferredHeaderFields: Sendable {
+    private let read: @Sendable () -> [HeaderFields.Field]
+    private let state = LockedState<(unsorted: [HeaderFields.Field]?, sorted: [HeaderFields.Field]?)>((nil, nil))
+
+    /// `read` gives the fields in any order.
+    init(reading read: @escaping @Sendable () -> [HeaderFields.Field]) {
+        self.read = read
+    }
+
+    /// The first value for `name`, compared without case.
+    func value(_ name: String) -> String? {
+        unsorted.first { $0.name.caseInsensitiveEquals(name) }?.value
+    }
+
+    /// Every field, sorted by name without case.
+    var fields: [HeaderFields.Field] {
+        if let sorted = state.withLock({ $0.sorted }) { return sorted }
+        let sorted = unsorted.sorted { $0.name.caseInsensitivePrecedes($1.name) }
+        state.withLock { $0.sorted = sorted }
+        return sorted
+    }
+
+    /// The fields as read, read on the first call (outside the lock: two
+    /// first callers may both read, which reads the same fields).
+    private var unsorted: [HeaderFields.Field] {
+        if let fields = state.withLock({ $0.unsorted }) { return fields }
+        let fields = read()
+        state.withLock { $0.unsorted = fields }
+        return fields
     }
 }
 

@@ -65,6 +65,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     }
 
     private let state = LockedState(State())
+    /// Where tasks are made and started: see ``start(_:launch:upload:registering:)``.
+    private let launcher = DispatchQueue(label: "URLSessionTransport.launch")
     private let maxBodySize: Int
     private let maxStreamBacklog: Int
     private let canceller: TaskCanceller
@@ -82,21 +84,24 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         self.canceller = canceller
     }
 
-    /// Runs `task`, a request to `method`, and returns its whole response.
+    /// Runs the task `makeTask` makes, a request to `method`, and returns
+    /// its whole response.
     ///
     /// The callbacks only collect the head and the bytes; the head is
     /// converted and checked here, on the caller's task, rather than on the
     /// session's queue that every request shares.
-    func collect(_ task: URLSessionDataTask, method: HTTPMethod, upload: Upload?) async throws -> TransportResponse {
+    func collect(
+        _ makeTask: @escaping @Sendable () -> URLSessionDataTask, method: HTTPMethod, upload: Upload?
+    ) async throws -> TransportResponse {
+        let launch = Launch()
         let (head, body) = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
-                start(task, upload: upload) { state in
-                    state.collecting[task.taskIdentifier] = CollectedResponse(
-                        continuation: continuation, method: method)
+                start(makeTask, launch: launch, upload: upload) { state, id in
+                    state.collecting[id] = CollectedResponse(continuation: continuation, method: method)
                 }
             }
         } onCancel: {
-            abandon(task)
+            launch.cancel().map(abandon)
         }
         let headers = URLSessionTransport.headers(of: head)
         if let declared = TransportResponse.declaredLength(status: head.statusCode, headers: headers, method: method),
@@ -110,19 +115,23 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         return TransportResponse(status: head.statusCode, headers: headers, body: body)
     }
 
-    /// Runs `task` and returns as soon as its head arrives.
-    func stream(_ task: URLSessionDataTask, upload: Upload?) async throws -> TransportStreamingResponse {
+    /// Runs the task `makeTask` makes and returns as soon as its head
+    /// arrives.
+    func stream(_ makeTask: @escaping @Sendable () -> URLSessionDataTask, upload: Upload?) async throws
+        -> TransportStreamingResponse
+    {
+        let launch = Launch()
         let queue = ChunkQueue(limit: maxStreamBacklog) { [canceller] in
-            canceller.cancel(task)
+            launch.cancel().map(canceller.cancel)
         }
         let head = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { head in
-                start(task, upload: upload) { state in
-                    state.streaming[task.taskIdentifier] = StreamingResponse(head: head, body: queue)
+                start(makeTask, launch: launch, upload: upload) { state, id in
+                    state.streaming[id] = StreamingResponse(head: head, body: queue)
                 }
             }
         } onCancel: {
-            abandon(task)
+            launch.cancel().map(abandon)
         }
         let reader = ChunkQueueReader(queue)
         let body = TransferBody(
@@ -132,21 +141,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             status: head.statusCode, headers: URLSessionTransport.headers(of: head), body: body)
     }
 
-    /// Registers what `task` feeds and starts it, unless the caller was
-    /// cancelled before the sink existed, which ``abandon(_:)`` could not
-    /// yet see.
+    /// Makes the task on the launch queue, registers what it feeds, and
+    /// starts it, unless its caller was cancelled before it existed.
+    ///
+    /// FoundationNetworking makes and resumes a task with a synchronous
+    /// call into the session's one serial queue (`DispatchQueue.sync`),
+    /// which waits while that queue serves every other transfer. Made on
+    /// the caller's task, that wait held one of the few threads of Swift's
+    /// concurrency pool (two on a 2-core machine), so at 16 requests in
+    /// flight the callers queued behind each other's waits: 0.93 of raw
+    /// `URLSession.data(for:)` on loopback (issue 68), against 1.0 and more
+    /// with the wait moved here, where it holds a thread of the launch
+    /// queue's own. The launch queue is serial, since the session's queue
+    /// would serialize the calls anyway.
     private func start(
-        _ task: URLSessionDataTask, upload: Upload?, registering register: (inout State) -> Void
+        _ makeTask: @escaping @Sendable () -> URLSessionDataTask, launch: Launch, upload: Upload?,
+        registering register: @escaping @Sendable (inout State, Int) -> Void
     ) {
         upload?.progress?.restart()
-        state.withLock { state in
-            register(&state)
-            state.uploads[task.taskIdentifier] = upload
-        }
-        if Task.isCancelled {
-            abandon(task)
-        } else {
-            task.resume()
+        launcher.async { [self] in
+            let task = makeTask()
+            state.withLock { state in
+                register(&state, task.taskIdentifier)
+                state.uploads[task.taskIdentifier] = upload
+            }
+            if launch.attach(task) {
+                task.resume()
+            } else {
+                abandon(task)
+            }
         }
     }
 
@@ -281,6 +304,35 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         if let streamed {
             streamed.head?.resume(throwing: error ?? URLError(.badServerResponse))
             streamed.body.finish(throwing: error)
+        }
+    }
+}
+
+/// One request's task, made on the launch queue after the request began,
+/// and whether its caller was cancelled (or its reader left) before the
+/// task existed: whichever comes second acts, the launch by abandoning the
+/// task it made, the cancellation by abandoning the task it finds.
+private typealias Launch = LockedState<(task: URLSessionDataTask?, isCancelled: Bool)>
+
+extension LockedState where State == (task: URLSessionDataTask?, isCancelled: Bool) {
+    /// A launch that has not made its task yet.
+    fileprivate init() {
+        self.init((nil, false))
+    }
+
+    /// Records the task; `false` when the caller was cancelled first.
+    fileprivate func attach(_ task: URLSessionDataTask) -> Bool {
+        withLock { state in
+            state.task = task
+            return !state.isCancelled
+        }
+    }
+
+    /// Marks the caller cancelled; the task, once it exists.
+    fileprivate func cancel() -> URLSessionDataTask? {
+        withLock { state in
+            state.isCancelled = true
+            return state.task
         }
     }
 }
