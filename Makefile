@@ -12,7 +12,7 @@ LINT_PATHS := $(wildcard Package.swift Packages Examples Tests Fuzz)
 
 SCREENSHOTS := $(CURDIR)/Docs/NetworkingLessons.docc/Resources
 
-.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-locks check-consumers check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench-tools bench clean
+.PHONY: help build api-check api-baseline test test-busy screenshots browser python-clients fuzz fuzz-smoke check-packages check-portability check-locks check-consumers check-consumers-full check-warnings check-docs unit-tests lint format run sandbox docs docs-serve bench-tools bench clean
 
 help: ## List the targets
 	@grep -E '^[a-z-]+:.*## ' $(MAKEFILE_LIST) | awk 'BEGIN {FS = ":.*## "} {printf "  make %-15s %s\n", $$1, $$2}'
@@ -42,11 +42,15 @@ check-locks: ## No resume, yield or callback under a lock in the libraries, the 
 	python3 scripts/check_locks.py
 	bash scripts/test_check_locks.sh
 
-check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build
+check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build, an app with the SandboxServer trait builds and tests
 	python3 scripts/check_consumers.py
 
-check-docs: ## Docs: coverage of every public symbol, article code in step with the tested samples, the site (needs a build)
+check-consumers-full: ## check-consumers with every trait app: none, each trait by path, and SandboxServer by URL (about 15 minutes more)
+	CONSUMERS_FULL=1 python3 scripts/check_consumers.py
+
+check-docs: ## Docs: coverage of every public symbol, article code in step with the tested samples, the documented NetworkError switch open to new cases, the site (needs a build)
 	python3 scripts/check_docs.py
+	python3 scripts/check_error_switch.py
 	bash scripts/test_check_docs.sh
 	python3 scripts/check_doc_snippets.py
 	bash scripts/test_check_doc_snippets.sh

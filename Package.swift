@@ -116,6 +116,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio-extras.git", from: "1.20.0"),
         .package(url: "https://github.com/swift-server/swift-service-lifecycle.git", from: "2.0.0"),
         .package(url: "https://github.com/swift-server/async-http-client.git", from: "1.21.0"),
+        .package(url: "https://github.com/apple/swift-nio-ssl.git", from: "2.27.0"),
         // Only for the check that every public name lives beside OpenAPI's.
         .package(url: "https://github.com/apple/swift-openapi-runtime.git", from: "1.0.0"),
     ],
@@ -206,6 +207,8 @@ let package = Package(
                 asyncHTTPClient("NIOPosix", from: "swift-nio"),
                 asyncHTTPClient("NIOHTTP1", from: "swift-nio"),
                 asyncHTTPClient("NIOFoundationCompat", from: "swift-nio"),
+                asyncHTTPClient("NIOSSL", from: "swift-nio-ssl"),
+                asyncHTTPClient("NIOTLS", from: "swift-nio"),
             ])
         + [
             // Every public type of the library modules named without its
@@ -234,8 +237,16 @@ let package = Package(
                     "Networking", "HTTPTestServer", "Models", "Sandbox", "SandboxServer", "AsyncHTTPClientTransport",
                     "AirtableClient", "BankeyClient", "SooGreyhoundsClient",
                     "FirebaseClient", "FirebaseAuthClient", "PostFeedClient", "MessageBoardClient",
+                    // The TLS test server.
+                    server("Hummingbird", from: "hummingbird"),
+                    server("HummingbirdCore", from: "hummingbird"),
+                    server("HummingbirdTLS", from: "hummingbird"),
+                    server("HummingbirdHTTP2", from: "hummingbird"),
+                    server("Logging", from: "swift-log"),
+                    asyncHTTPClient("NIOSSL", from: "swift-nio-ssl"),
                 ],
-                path: "Tests/IntegrationTests"
+                path: "Tests/IntegrationTests",
+                exclude: ["Fixtures"]
             ),
         ]
         + library(

@@ -158,8 +158,10 @@
     typealias Check_Networking_ServerEvent = ServerEvent
     typealias Check_Networking_ServerEventParser = ServerEventParser
     typealias Check_Networking_ServerMessage = ServerMessage
+    typealias Check_Networking_ServerTrust = ServerTrust
     typealias Check_Networking_ServiceName = ServiceName
     typealias Check_Networking_SkippedElement = SkippedElement
+    typealias Check_Networking_TLSFailure = TLSFailure
     typealias Check_Networking_TransferBody = TransferBody
     typealias Check_Networking_TransferProgress = TransferProgress
     typealias Check_Networking_TransportFailure = TransportFailure

@@ -17,7 +17,7 @@ extension FuzzTarget {
         .firebaseRuleEvaluation,
         .firebaseRegex, .requestLog, .faultPatterns, .faultForms, .exportFiles, .routes, .serverSentEvents,
         .retryAfter, .redaction, .firebaseAuth,
-        .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange, .byteRanges,
+        .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange, .byteRanges, .certificates,
     ]
 }
 

@@ -24,6 +24,18 @@ extension FuzzTarget {
         precondition(range.first <= range.last && range.total.map { range.last < $0 } ?? true)
     }
 
+    /// A server's certificate, as a public-key pin reads it (DER), and PEM
+    /// text as `ServerTrust.Certificate.pem` reads it: what it finds is a
+    /// SEQUENCE inside the bytes.
+    static let certificates = FuzzTarget(name: "certificates") { data in
+        let bytes = [UInt8](data)
+        if let key = DERCertificate(bytes).subjectPublicKeyInfo {
+            precondition(key.first == 0x30 && key.count <= bytes.count, "a key outside the certificate")
+            precondition((try? ServerTrust.Certificate(der: bytes)) != nil)
+        }
+        _ = try? ServerTrust.Certificate.pem(String(decoding: data, as: UTF8.self))
+    }
+
     /// `Retry-After` values and HTTP dates, and the retry decision on them.
     static let retryAfter = FuzzTarget(name: "retry-after") { data in
         let text = String(decoding: data, as: UTF8.self)

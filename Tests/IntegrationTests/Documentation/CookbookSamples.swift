@@ -1,4 +1,5 @@
 import AirtableClient
+import AsyncHTTPClientTransport
 import BankeyClient
 import FirebaseClient
 import Foundation
@@ -303,5 +304,65 @@ struct CookbookSamples: DocumentationSample {
             }
             #expect(printed.count == 1)
         }
+    }
+
+    @Test("Trust a staging server's certificate authority")
+    func trustStagingAuthority() async throws {
+        let server = try await TLSTestServer.start()
+        let stagingURL = server.baseURL
+        let authorityFile = TLSTestServer.fixtures.appendingPathComponent("ca.pem")
+        let printed = try await Printed.capture {
+            // snippet: cookbook-trust-authority
+            // The company's certificate authority, as a PEM (or DER) file.
+            let authority = try ServerTrust.Certificate.certificates(contentsOf: authorityFile)
+            let transport = try AsyncHTTPClientTransport(trust: .certificateAuthorities(authority))
+            let staging = NetworkClient(baseURL: stagingURL, transport: transport)
+            let reply = try await staging.send(NetworkRequest<Data>.get("json"))
+            print(String(decoding: reply, as: UTF8.self))  // {"ok":true}
+
+            // Without it, the server is refused, and the error says why.
+            let untrusting = NetworkClient(baseURL: stagingURL, transport: AsyncHTTPClientTransport())
+            do throws(NetworkError) {
+                _ = try await untrusting.send(NetworkRequest<Data>.get("json"))
+            } catch {
+                if case .tlsFailed(let failure) = error { print(failure.reason) }  // untrustedIssuer
+            }
+            // end snippet
+        }
+        #expect(printed == [#"{"ok":true}"#, "untrustedIssuer"])
+        await server.stop()
+    }
+
+    @Test("Pin a server's key")
+    func pinServerKey() async throws {
+        let certificateFile = TLSTestServer.fixtures.appendingPathComponent("server.pem")
+        let printed = try await Printed.capture {
+            // snippet: cookbook-pin-key
+            // The pin of a certificate you have, or one given as base64
+            // (`openssl x509 -pubkey | openssl pkey -pubin -outform der |
+            // openssl dgst -sha256 -binary | base64`), and a backup.
+            let current = try ServerTrust.Certificate.certificates(contentsOf: certificateFile)[0].publicKeyPin
+            let backup = ServerTrust.PublicKeyPin(base64: "isVjUin8eA0PKEEDMJdKHrR//QNGKp5Ig+2R3Z8pvrk=")
+            let trust = ServerTrust.system.pinning("api.bank.example", to: [current] + [backup].compactMap { $0 })
+            print(current)  // sha256/do4AZuh7oCBRauop41Lv5FUdU0AVqiGEpaCaxE6HyBg=
+            do throws(NetworkError) {
+                // Apple platforms check pins in URLSession's trust challenge.
+                let transport = try URLSessionTransport(trust: trust)
+                print(transport.maxBodySize > 0)
+            } catch {
+                // FoundationNetworking and AsyncHTTPClient cannot see the
+                // server's key: the transport refuses the setting.
+                if case .unsupportedConfiguration = error { print("pins are checked on Apple platforms") }
+            }
+            // end snippet
+        }
+        #if canImport(FoundationNetworking)
+            #expect(
+                printed == [
+                    "sha256/do4AZuh7oCBRauop41Lv5FUdU0AVqiGEpaCaxE6HyBg=", "pins are checked on Apple platforms",
+                ])
+        #else
+            #expect(printed == ["sha256/do4AZuh7oCBRauop41Lv5FUdU0AVqiGEpaCaxE6HyBg=", "true"])
+        #endif
     }
 }

@@ -39,6 +39,8 @@ struct HandlingErrorsSamples: DocumentationSample {
                 return "You're offline. Check your connection and try again."
             case .cannotConnect, .connectionLost, .incompleteBody, .timedOut, .transportFailed:
                 return "The server can't be reached right now. Try again in a moment."
+            case .tlsFailed:
+                return "A secure connection can't be made. Check the date and time, or try another network."
             case .unauthenticated:
                 return "Please sign in again."
             case .forbidden:
@@ -58,13 +60,15 @@ struct HandlingErrorsSamples: DocumentationSample {
                 return failure.advice ?? failure.message?.message ?? "The service reported a failure."
             case .noData, .decodingFailed, .responseTooLarge:
                 return "The server sent something unexpected."
-            case .invalidURL, .encodingFailed, .bodyNotReplayable:
+            case .invalidURL, .encodingFailed, .bodyNotReplayable, .unsupportedConfiguration:
                 return "Something went wrong on our side."
             case .notAnImage:
                 return "This image can't be shown."
             case .fileFailed(let failure):
                 return failure.operation == .reading
                     ? "The file can't be read: \(failure.reason)." : "The file can't be saved: \(failure.reason)."
+            @unknown default:
+                return error.description  // a case a later release adds
             }
         }
         // end snippet

@@ -4,6 +4,7 @@
     import NIOCore
     import NIOHTTP1
     import NIOPosix
+    import NIOSSL
     import Networking
 
     extension AsyncHTTPClientTransport {
@@ -32,6 +33,13 @@
             }
             // The server closed the connection before the body it announced
             // was complete: what URLSession reports as a lost connection.
+            // A refused certificate or a failed handshake: the reason is
+            // found by `diagnosed(_:request:)`, which can wait for a probe.
+            if error is NIOSSLError || error is NIOSSLExtraError || error is BoringSSLError {
+                let reason: TLSFailure.Reason =
+                    (error as? NIOSSLExtraError) == .failedToValidateHostname ? .hostnameMismatch : .handshakeFailed
+                return .tlsFailed(TLSFailure(host: request.url.host ?? "the server", reason: reason, underlying: error))
+            }
             if let error = error as? HTTPParserError, error == .invalidEOFState {
                 return .connectionLost
             }
@@ -47,9 +55,24 @@
                 TransportFailure(
                     domain: String(describing: type(of: error)),
                     code: 0,
-                    message: Redactor().redact(text: String(describing: error))
+                    message: Redactor().redact(text: String(describing: error)),
+                    underlying: error
                 )
             )
+        }
+
+        /// The error a failed request is reported as, with the reason of a
+        /// refused handshake found by a ``TLSProbe``.
+        func diagnosed(_ error: any Error, request: TransportRequest) async -> NetworkError {
+            let mapped = Self.networkError(for: error, request: request)
+            guard case .tlsFailed(var failure) = mapped, failure.reason == .handshakeFailed,
+                let host = request.url.host, request.url.scheme?.lowercased() == "https"
+            else { return mapped }
+            let probe = TLSProbe(
+                host: host, port: request.url.port ?? 443,
+                configuration: tlsConfiguration ?? .makeClientConfiguration(), group: client.eventLoopGroup)
+            failure.reason = await probe.reason()
+            return .tlsFailed(failure)
         }
     }
 #endif

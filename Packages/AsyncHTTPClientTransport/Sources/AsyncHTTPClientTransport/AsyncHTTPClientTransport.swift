@@ -4,6 +4,7 @@
     import NIOCore
     import NIOFoundationCompat
     import NIOHTTP1
+    import NIOSSL
     import Networking
 
     /// An ``/Networking/HTTPTransport`` on AsyncHTTPClient and SwiftNIO.
@@ -40,6 +41,12 @@
         /// exhaust memory. A stream needs no limit: its reader sets the pace.
         public var maxBodySize: Int
 
+        /// Which servers it trusts over HTTPS.
+        public let trust: ServerTrust
+        /// The TLS configuration each HTTPS request carries, nil for the
+        /// client's own (``ServerTrust/system``).
+        let tlsConfiguration: TLSConfiguration?
+
         /// Creates a transport on an AsyncHTTPClient, by default
         /// ``sharedClient``, which needs no shutdown.
         public init(
@@ -50,6 +57,58 @@
             self.client = client
             self.defaultTimeout = defaultTimeout
             self.maxBodySize = maxBodySize
+            self.trust = .system
+            self.tlsConfiguration = nil
+        }
+
+        /// Creates a transport that trusts the servers `trust` trusts: its
+        /// certificate authorities, beside the system's or instead of them.
+        ///
+        /// Each HTTPS request carries the TLS configuration, so the client
+        /// (``sharedClient`` included) keeps its other settings and pools
+        /// these connections apart.
+        ///
+        /// - Throws: ``/Networking/NetworkError/unsupportedConfiguration(_:)``
+        ///   for public-key pins, which AsyncHTTPClient 1.x gives no way to
+        ///   check during a handshake; trusting only your own authority
+        ///   (`includingSystem: false`) pins the issuer instead. Also when a
+        ///   certificate cannot be loaded.
+        public init(
+            client: Client = AsyncHTTPClientTransport.sharedClient,
+            trust: ServerTrust,
+            defaultTimeout: Duration = .seconds(60),
+            maxBodySize: Int = 256 << 20
+        ) throws(NetworkError) {
+            guard trust.pins.isEmpty else {
+                throw .unsupportedConfiguration(
+                    "AsyncHTTPClientTransport cannot check public-key pins: AsyncHTTPClient gives no way to see a"
+                        + " server's key during its handshake. Trust only your own certificate authority"
+                        + " (ServerTrust.certificateAuthorities(_:includingSystem: false)) to pin the issuer instead.")
+            }
+            self.client = client
+            self.defaultTimeout = defaultTimeout
+            self.maxBodySize = maxBodySize
+            self.trust = trust
+            self.tlsConfiguration = try Self.tlsConfiguration(for: trust)
+        }
+
+        private static func tlsConfiguration(for trust: ServerTrust) throws(NetworkError) -> TLSConfiguration? {
+            guard !trust.certificateAuthorities.isEmpty || !trust.includesSystemAuthorities else { return nil }
+            var certificates: [NIOSSLCertificate] = []
+            for authority in trust.certificateAuthorities {
+                do {
+                    certificates.append(try NIOSSLCertificate(bytes: authority.der, format: .der))
+                } catch {
+                    throw .unsupportedConfiguration("A certificate authority of the ServerTrust cannot be loaded.")
+                }
+            }
+            var configuration = TLSConfiguration.makeClientConfiguration()
+            if trust.includesSystemAuthorities {
+                configuration.additionalTrustRoots = [.certificates(certificates)]
+            } else {
+                configuration.trustRoots = .certificates(certificates)
+            }
+            return configuration
         }
 
         /// Sends the request and collects the whole body.
@@ -62,7 +121,7 @@
             do {
                 response = try await client.execute(makeRequest(request), deadline: deadline)
             } catch {
-                throw Self.networkError(for: error, request: request)
+                throw await diagnosed(error, request: request)
             }
             let headers = Self.headers(response.headers)
             let status = Int(response.status.code)
@@ -94,7 +153,7 @@
                 // has to arrive within the timeout.
                 response = try await client.execute(makeRequest(request), deadline: .distantFuture)
             } catch {
-                throw Self.networkError(for: error, request: request)
+                throw await diagnosed(error, request: request)
             }
             // Read straight from AsyncHTTPClient's body, so its back-pressure
             // holds: a reader that writes a download to disk slows the
@@ -107,11 +166,17 @@
         private func deadline(for request: TransportRequest) -> NIODeadline {
             let timeout = request.timeout ?? defaultTimeout
             let (seconds, attoseconds) = timeout.components
-            return .now() + .nanoseconds(seconds * 1_000_000_000 + attoseconds / 1_000_000_000)
+            // A timeout too long to count in nanoseconds is no deadline at all.
+            guard seconds >= 0 else { return .now() }
+            let (whole, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+            let (nanoseconds, carry) = whole.addingReportingOverflow(attoseconds / 1_000_000_000)
+            guard !overflow, !carry, nanoseconds < Int64.max / 2 else { return .distantFuture }
+            return .now() + .nanoseconds(nanoseconds)
         }
 
         private func makeRequest(_ request: TransportRequest) -> HTTPClientRequest {
             var outgoing = HTTPClientRequest(url: request.url.absoluteString)
+            outgoing.tlsConfiguration = tlsConfiguration
             outgoing.method = .init(rawValue: request.method.rawValue)
             for field in request.headers {
                 outgoing.headers.add(name: field.name, value: field.value)

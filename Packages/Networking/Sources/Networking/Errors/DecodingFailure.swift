@@ -12,13 +12,34 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
     public var reason: String
     /// The first bytes of the body.
     public var bodyExcerpt: String
+    /// The error the decoder threw: a `DecodingError`, or the error a type's
+    /// own `init(from:)` threw (SooGreyhounds' `invalidJSONData`, say). Not
+    /// part of ``description``, and not compared by `==`.
+    public var underlying: (any Error)?
 
     /// Creates a failure.
-    public init(typeName: String, codingPath: String, reason: String, bodyExcerpt: String) {
+    public init(
+        typeName: String, codingPath: String, reason: String, bodyExcerpt: String, underlying: (any Error)? = nil
+    ) {
         self.typeName = typeName
         self.codingPath = codingPath
         self.reason = reason
         self.bodyExcerpt = bodyExcerpt
+        self.underlying = underlying
+    }
+
+    /// Equal when everything but the underlying error is.
+    public static func == (lhs: DecodingFailure, rhs: DecodingFailure) -> Bool {
+        lhs.typeName == rhs.typeName && lhs.codingPath == rhs.codingPath && lhs.reason == rhs.reason
+            && lhs.bodyExcerpt == rhs.bodyExcerpt
+    }
+
+    /// Hashes everything but the underlying error.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(typeName)
+        hasher.combine(codingPath)
+        hasher.combine(reason)
+        hasher.combine(bodyExcerpt)
     }
 
     /// Describes `error` thrown while decoding `type` from `body`.
@@ -28,7 +49,8 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
             typeName: String(describing: type),
             codingPath: summary.path,
             reason: summary.reason,
-            bodyExcerpt: BodyExcerpt.make(from: body)
+            bodyExcerpt: BodyExcerpt.make(from: body),
+            underlying: error
         )
     }
 

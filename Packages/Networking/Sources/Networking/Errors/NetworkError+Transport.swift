@@ -41,6 +41,7 @@ extension NetworkError {
     }
 
     private init(urlError: URLError, request: TransportRequest, redactor: Redactor) {
+        let host = request.url.host ?? "the server"
         switch urlError.code {
         case .cancelled:
             self = .cancelled
@@ -54,44 +55,36 @@ extension NetworkError {
             self = .connectionLost
         case .badURL, .unsupportedURL:
             self = .invalidURL(redactor.redact(request.url))
+        case .serverCertificateUntrusted, .serverCertificateHasUnknownRoot:
+            self = .tlsFailed(TLSFailure(host: host, reason: .untrustedIssuer, underlying: URLError(urlError.code)))
+        case .serverCertificateHasBadDate:
+            self = .tlsFailed(TLSFailure(host: host, reason: .expired, underlying: URLError(urlError.code)))
+        case .serverCertificateNotYetValid:
+            self = .tlsFailed(TLSFailure(host: host, reason: .notYetValid, underlying: URLError(urlError.code)))
+        case .secureConnectionFailed, .clientCertificateRejected, .clientCertificateRequired:
+            self = .tlsFailed(TLSFailure(host: host, reason: .handshakeFailed, underlying: URLError(urlError.code)))
         default:
             let described =
                 urlError.userInfo[NSLocalizedDescriptionKey] as? String ?? "URL error \(urlError.code.rawValue)"
-            if Self.isLostConnection(described) {
+            let message = LibcurlMessage(described)
+            // What the code leaves open, libcurl's words decide (see LibcurlMessage).
+            let underlying = URLError(
+                urlError.code, userInfo: [NSLocalizedDescriptionKey: redactor.redact(text: described)])
+            if let reason = message.tlsReason {
+                self = .tlsFailed(TLSFailure(host: host, reason: reason, underlying: underlying))
+            } else if message.isLostConnection {
                 self = .connectionLost
-                return
-            }
-            self = .transportFailed(
-                TransportFailure(
-                    domain: NSURLErrorDomain,
-                    code: urlError.code.rawValue,
-                    message: redactor.redact(text: Self.explained(described))
+            } else {
+                self = .transportFailed(
+                    TransportFailure(
+                        domain: NSURLErrorDomain,
+                        code: urlError.code.rawValue,
+                        message: redactor.redact(text: message.explained),
+                        underlying: underlying
+                    )
                 )
-            )
+            }
         }
-    }
-}
-
-extension NetworkError {
-    /// FoundationNetworking on Linux reports a dropped or truncated response
-    /// with libcurl's words and a generic code (-1 or -1011), where Apple
-    /// platforms say `networkConnectionLost`; the words are all there is.
-    private static func isLostConnection(_ message: String) -> Bool {
-        ["Empty reply from server", "transfer closed with", "Recv failure", "Connection reset by peer", "Send failure"]
-            .contains { message.contains($0) }
-    }
-}
-
-extension NetworkError {
-    /// libcurl's words, with what they mean when they stand for a
-    /// FoundationNetworking limit rather than a broken server: it fails a
-    /// response whose header has no space after its colon
-    /// (`Content-Length:249`, as chromedriver writes), which HTTP allows.
-    private static func explained(_ message: String) -> String {
-        guard message.contains("Failed writing header") else { return message }
-        return message
-            + " (FoundationNetworking on Linux could not read the response's headers; a header without a space"
-            + " after its colon, which HTTP allows, is enough. AsyncHTTPClientTransport reads them.)"
     }
 }
 

@@ -20,6 +20,17 @@ import Foundation
 ///     print(error)  // "Could not connect to 127.0.0.1:8080: …"
 /// }
 /// ```
+///
+/// ## Cases to come
+///
+/// The enum is `@nonexhaustive` (SE-0487): a minor release may add a case,
+/// as 0.9 added ``serviceFailure(_:)`` and 1.0 ``tlsFailed(_:)``, without
+/// breaking an app. A `switch` over it outside this package needs an
+/// `@unknown default`, and the compiler says so; `catch` clauses need nothing
+/// more than their final `catch`. An enum was kept, rather than the struct of
+/// codes AsyncHTTPClient uses, because its cases carry what a caller acts on
+/// (the ``HTTPFailure``, the ``TLSFailure``) and pattern matching reads them.
+@nonexhaustive
 public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedError {
     /// The URL could not be built or is not one the transport can load.
     /// The associated text is the offending URL with secrets redacted.
@@ -60,6 +71,15 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     case encodingFailed(String)
     /// The bytes are not an image this SDK can read.
     case notAnImage(String)
+    /// A secure connection could not be made: the server's certificate is not
+    /// one the client trusts, or the handshake failed. The failure names the
+    /// host and the reason.
+    case tlsFailed(TLSFailure)
+    /// The transport cannot do what it was configured for on this platform
+    /// (a ``ServerTrust`` FoundationNetworking cannot enforce, say); the
+    /// text says what, and what to use instead. It is thrown when the
+    /// transport is made, never silently ignored.
+    case unsupportedConfiguration(String)
     /// The transport failed in a way none of the other cases describes.
     case transportFailed(TransportFailure)
     /// The response (or one server-sent event, or the unread part of a
@@ -125,6 +145,10 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
             "Could not encode the request body: \(reason)"
         case .notAnImage(let reason):
             "The data is not an image: \(reason)"
+        case .tlsFailed(let failure):
+            failure.description
+        case .unsupportedConfiguration(let reason):
+            "The transport cannot be configured this way: \(reason)"
         case .transportFailed(let failure):
             failure.description
         case .responseTooLarge(let limit):

@@ -9,12 +9,30 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
     public var code: Int
     /// What happened, with secrets redacted.
     public var message: String
+    /// The transport's own error, for logs and bug reports: a `URLError` kept
+    /// with its code and redacted text only (its user info carries the
+    /// failing URL, keys and all), or the error SwiftNIO threw. It is not
+    /// part of ``description``, and not compared by `==`.
+    public var underlying: (any Error)?
 
     /// Creates a failure.
-    public init(domain: String, code: Int, message: String) {
+    public init(domain: String, code: Int, message: String, underlying: (any Error)? = nil) {
         self.domain = domain
         self.code = code
         self.message = message
+        self.underlying = underlying
+    }
+
+    /// Equal when the domain, code and message are.
+    public static func == (lhs: TransportFailure, rhs: TransportFailure) -> Bool {
+        lhs.domain == rhs.domain && lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    /// Hashes the domain, code and message.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(domain)
+        hasher.combine(code)
+        hasher.combine(message)
     }
 
     /// One line: the message and its code.

@@ -62,6 +62,10 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var streaming: [Int: StreamingResponse] = [:]
         /// What a task's upload reports to and leaves behind.
         var uploads: [Int: Upload] = [:]
+        /// Why the delegate refused a task's server (Apple platforms, a
+        /// ``ServerTrust`` of the app's): the task then ends cancelled, and
+        /// this is what its caller is told instead.
+        var refusedTrust: [Int: TLSFailure] = [:]
     }
 
     private let state = LockedState(State())
@@ -70,6 +74,7 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     private let maxBodySize: Int
     private let maxStreamBacklog: Int
     private let canceller: TaskCanceller
+    private let trust: ServerTrust
 
     /// A request body being sent: where its progress goes, and the
     /// temporary file to remove when the task ends.
@@ -78,10 +83,11 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
         var cleanup: (@Sendable () -> Void)?
     }
 
-    init(maxBodySize: Int, maxStreamBacklog: Int, canceller: TaskCanceller) {
+    init(maxBodySize: Int, maxStreamBacklog: Int, canceller: TaskCanceller, trust: ServerTrust) {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
         self.canceller = canceller
+        self.trust = trust
     }
 
     /// Runs the task `makeTask` makes, a request to `method`, and returns
@@ -242,7 +248,8 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
 
     /// The SDK never answers a server's challenge with stored credentials:
     /// credentials are headers the caller set. So a `401` is a response
-    /// like any other, delivered with its body.
+    /// like any other, delivered with its body. A server-trust challenge is
+    /// answered by the transport's ``ServerTrust``, on Apple platforms.
     func urlSession(
         _ session: URLSession,
         task: URLSessionTask,
@@ -258,6 +265,18 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
             finish(task, with: nil)
             canceller.cancel(task) { completionHandler(.cancelAuthenticationChallenge, nil) }
         #else
+            if challenge.protectionSpace.authenticationMethod == NSURLAuthenticationMethodServerTrust, !trust.isSystem,
+                let serverTrust = challenge.protectionSpace.serverTrust
+            {
+                let host = challenge.protectionSpace.host
+                if let reason = ServerTrustEvaluation.refusal(of: serverTrust, host: host, trust: trust) {
+                    state.withLock { $0.refusedTrust[task.taskIdentifier] = TLSFailure(host: host, reason: reason) }
+                    completionHandler(.cancelAuthenticationChallenge, nil)
+                } else {
+                    completionHandler(.useCredential, URLCredential(trust: serverTrust))
+                }
+                return
+            }
             // Apple's URLSession delivers the 401 itself when the default
             // handling finds no credential.
             completionHandler(.performDefaultHandling, nil)
@@ -282,12 +301,13 @@ final class SessionDelegate: NSObject, URLSessionDataDelegate, @unchecked Sendab
     /// Completes the task's request once, successfully when `error` is nil.
     private func finish(_ task: URLSessionTask, with error: (any Error)?) {
         let id = task.taskIdentifier
-        let (collected, streamed, upload) = state.withLock { state in
+        let (collected, streamed, upload, refused) = state.withLock { state in
             (
                 state.collecting.removeValue(forKey: id), state.streaming.removeValue(forKey: id),
-                state.uploads.removeValue(forKey: id)
+                state.uploads.removeValue(forKey: id), state.refusedTrust.removeValue(forKey: id)
             )
         }
+        let error = refused.map { NetworkError.tlsFailed($0) } ?? error
         if let upload {
             if error == nil { upload.progress?.finish() }
             upload.cleanup?()

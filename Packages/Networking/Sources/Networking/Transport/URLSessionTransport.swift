@@ -63,12 +63,52 @@ public final class URLSessionTransport: StreamingHTTPTransport {
     private let session: URLSession
     private let delegate: SessionDelegate
 
-    /// Creates a transport with its own session on `configuration`.
-    public init(
+    /// Creates a transport with its own session on `configuration`, trusting
+    /// the system's certificate authorities.
+    public convenience init(
         configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
         maxBodySize: Int = 256 << 20,
         maxStreamBacklog: Int = 256 << 20,
         maxInMemoryUpload: Int = 8 << 20
+    ) {
+        self.init(
+            configuration: configuration, checkedTrust: .system, maxBodySize: maxBodySize,
+            maxStreamBacklog: maxStreamBacklog, maxInMemoryUpload: maxInMemoryUpload)
+    }
+
+    /// Creates a transport with its own session on `configuration`, trusting
+    /// the servers `trust` trusts.
+    ///
+    /// - Throws: ``NetworkError/unsupportedConfiguration(_:)`` on Linux for
+    ///   anything but ``ServerTrust/system``: FoundationNetworking lets a
+    ///   session neither add certificate authorities nor see the server's
+    ///   key. Use `AsyncHTTPClientTransport` there for a private authority.
+    public convenience init(
+        configuration: URLSessionConfiguration = URLSessionTransport.defaultConfiguration,
+        trust: ServerTrust,
+        maxBodySize: Int = 256 << 20,
+        maxStreamBacklog: Int = 256 << 20,
+        maxInMemoryUpload: Int = 8 << 20
+    ) throws(NetworkError) {
+        #if canImport(FoundationNetworking)
+            guard trust.isSystem else {
+                throw .unsupportedConfiguration(
+                    "URLSessionTransport on Linux can trust only the system's certificate authorities: "
+                        + "FoundationNetworking gives a session no way to add one or to check a pin. "
+                        + "Use AsyncHTTPClientTransport(trust:) for a private authority, or add it to the system's.")
+            }
+        #endif
+        self.init(
+            configuration: configuration, checkedTrust: trust, maxBodySize: maxBodySize,
+            maxStreamBacklog: maxStreamBacklog, maxInMemoryUpload: maxInMemoryUpload)
+    }
+
+    private init(
+        configuration: URLSessionConfiguration,
+        checkedTrust trust: ServerTrust,
+        maxBodySize: Int,
+        maxStreamBacklog: Int,
+        maxInMemoryUpload: Int
     ) {
         self.maxBodySize = max(0, maxBodySize)
         self.maxStreamBacklog = max(0, maxStreamBacklog)
@@ -81,7 +121,7 @@ public final class URLSessionTransport: StreamingHTTPTransport {
             let canceller = TaskCanceller()
         #endif
         delegate = SessionDelegate(
-            maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog, canceller: canceller)
+            maxBodySize: self.maxBodySize, maxStreamBacklog: self.maxStreamBacklog, canceller: canceller, trust: trust)
         session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: delegateQueue)
     }
 

@@ -7,6 +7,9 @@ public struct JSONParseError: Error, Sendable, Hashable, CustomStringConvertible
     public var reason: String
     /// The byte offset where parsing stopped.
     public var offset: Int
+    /// Whether the text nests deeper than the parser's `maxDepth`, rather
+    /// than being malformed.
+    public var isTooDeep = false
 
     /// `reason at byte offset`.
     public var description: String {
@@ -65,7 +68,7 @@ private struct JSONParser {
     }
 
     private mutating func parseObject(depth: Int) throws(JSONParseError) -> JSON {
-        guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
+        guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)", tooDeep: true) }
         index += 1
         var members: [String: JSON] = [:]
         skipWhitespace()
@@ -94,7 +97,7 @@ private struct JSONParser {
     }
 
     private mutating func parseArray(depth: Int) throws(JSONParseError) -> JSON {
-        guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)") }
+        guard depth <= maxDepth else { throw fail("nesting deeper than \(maxDepth)", tooDeep: true) }
         index += 1
         var elements: [JSON] = []
         skipWhitespace()
@@ -266,7 +269,7 @@ private struct JSONParser {
         (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
     }
 
-    private func fail(_ reason: String) -> JSONParseError {
-        JSONParseError(reason: reason, offset: index)
+    private func fail(_ reason: String, tooDeep: Bool = false) -> JSONParseError {
+        JSONParseError(reason: reason, offset: index, isTooDeep: tooDeep)
     }
 }

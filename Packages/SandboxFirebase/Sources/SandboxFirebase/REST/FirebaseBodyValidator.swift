@@ -53,7 +53,7 @@ enum FirebaseBodyValidator {
             // deeper than Firebase allows is refused below with its error.
             value = try JSON.parse(body, maxDepth: 2 * FirebasePath.maxDepth)
         } catch {
-            throw error.reason.hasPrefix("nesting deeper") ? .tooDeep : .invalidJSON
+            throw error.isTooDeep ? .tooDeep : .invalidJSON
         }
         // Only a body longer than the limit can hold such a string.
         if body.count > maxStringBytes, hasLongString(value) {

@@ -26,7 +26,9 @@ extension NetworkError {
     /// Whether a photo list had photos and none could be read: the lesson's
     /// `invalidJSONData`. The failure's reason lists each photo and why.
     public var isInvalidJSONData: Bool {
-        guard case .decodingFailed(let failure) = self else { return false }
-        return failure.codingPath == FlickrBody.invalidJSONDataPath && failure.reason.hasPrefix("invalidJSONData")
+        guard case .decodingFailed(let failure) = self,
+            case .invalidJSONData = failure.underlying as? SooGreyhoundsError
+        else { return false }
+        return true
     }
 }
