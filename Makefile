@@ -42,10 +42,10 @@ check-locks: ## No resume, yield or callback under a lock in the libraries, the 
 	python3 scripts/check_locks.py
 	bash scripts/test_check_locks.sh
 
-check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve and build, an app with the SandboxServer trait builds and tests
+check-consumers: ## Throwaway apps depending on this checkout: the libraries fetch nothing, the README's snippets resolve, the first builds, code on the old names builds
 	python3 scripts/check_consumers.py
 
-check-consumers-full: ## check-consumers with every trait app: none, each trait by path, and SandboxServer by URL (about 15 minutes more)
+check-consumers-full: ## check-consumers, and apps with each trait and none built and tested, by path and by URL (about 15 minutes more)
 	CONSUMERS_FULL=1 python3 scripts/check_consumers.py
 
 check-docs: ## Docs: coverage of every public symbol, article code in step with the tested samples, the documented NetworkError switch open to new cases, the site (needs a build)

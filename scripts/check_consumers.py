@@ -10,11 +10,11 @@ checkout (so the package identity is the one an app by URL gets):
 2. one app per ```swift block of the README marked `<!-- manifest -->` (the
    "Packages" section's), the block pasted into a manifest as it is, except that the repository's URL becomes
    the path of the link: the blocks without traits must fetch nothing, and
-   those with traits must resolve; the first block and the one that turns on
-   the AsyncHTTPClient trait are built, with a main.swift that imports the
+   those with traits must resolve; the first block (and, with
+   CONSUMERS_FULL=1, the one that turns on the AsyncHTTPClient trait) is built, with a main.swift that imports the
    products they name.
 
-3. (all with CONSUMERS_FULL=1; `make test` builds the first of them)
+3. with CONSUMERS_FULL=1 only (`make check-consumers-full`, minutes each):
    apps that turn on each trait, and none, by path, and one with the
    SandboxServer trait by URL (a `file://` URL of this checkout at its HEAD
    commit, so it sees what is committed): each runs `swift run sandbox --help` (it must print the
@@ -160,6 +160,9 @@ TRAIT_APPS = {
 # The trait apps and the README's built blocks share one scratch folder, so
 # the third-party packages are compiled once.
 SCRATCH = WORK / "shared-build"
+# Everything (`make check-consumers-full`), or what `make test` can afford:
+# every resolution, the old names and the README's first block built.
+FULL = os.environ.get("CONSUMERS_FULL") == "1"
 
 
 def trait_apps() -> list:
@@ -168,16 +171,14 @@ def trait_apps() -> list:
     # By path with each trait and none; by URL with the trait whose apps
     # broke (issue 58): each app compiles this package's modules anew, so
     # the rest of the cross product would cost minutes and find nothing new.
-    # `make test` builds the one with the most in it (the SandboxServer
-    # trait, by path); CONSUMERS_FULL=1 (`make check-consumers-full`) every
-    # one, each of which compiles this package's modules anew for minutes.
-    full = os.environ.get("CONSUMERS_FULL") == "1"
-    names = list(TRAIT_APPS) if full else ["SandboxServer"]
-    apps = [("path", 'path: "../networking-lessons"', name) for name in names]
-    if not full:
-        print("check_consumers: the trait apps with no trait, with AsyncHTTPClient, and by URL are left to"
+    # Only with CONSUMERS_FULL=1 (`make check-consumers-full`): each app
+    # compiles this package's modules and a server stack anew, for minutes.
+    if not FULL:
+        print("check_consumers: the trait apps (each trait and none by path, SandboxServer by URL) are left to"
               " make check-consumers-full", flush=True)
-    elif head.returncode == 0:
+        return []
+    apps = [("path", 'path: "../networking-lessons"', name) for name in TRAIT_APPS]
+    if head.returncode == 0:
         apps.append(("url", f'url: "file://{LINK}", revision: "{head.stdout.strip()}"', "SandboxServer"))
     else:
         print("check_consumers: not a git checkout: the by-URL trait app is left out", flush=True)
@@ -265,7 +266,7 @@ def main() -> int:
             problems.append(f"README block \"{label}\": {error}")
             continue
         opt_in = "traits:" in block
-        built = index == 0 or '"AsyncHTTPClient"' in block
+        built = index == 0 or (FULL and '"AsyncHTTPClient"' in block)
         outcome = f"{len(fetched)} third-party packages"
         if fetched:
             outcome += f" ({', '.join(fetched)})"

@@ -149,6 +149,7 @@
     typealias Check_Networking_NetworkObserver = NetworkObserver
     typealias Check_Networking_NetworkRequest = NetworkRequest
     typealias Check_Networking_NetworkResponse = NetworkResponse
+    typealias Check_Networking_NetworkStream = NetworkStream
     typealias Check_Networking_NetworkTask = NetworkTask
     typealias Check_Networking_QueryItem = QueryItem
     typealias Check_Networking_Redactor = Redactor

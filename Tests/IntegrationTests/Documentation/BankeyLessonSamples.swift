@@ -38,10 +38,10 @@ struct BankeyLessonSamples: DocumentationSample {
                 switch result {
                 case .success(let profile):
                     screen.show("Good morning, \(profile.firstName)")
-                case .failure(let error) where error.isCancelled:
+                case .failure(.cancelled):
                     break  // the screen went away
                 case .failure(let error):
-                    screen.showAlert(error.kind == .serverError ? "Server Error" : "Network Error")
+                    screen.showAlert(BankeyError(error).kind == .serverError ? "Server Error" : "Network Error")
                 }
             }
             // end snippet

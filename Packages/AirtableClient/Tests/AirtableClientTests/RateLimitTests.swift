@@ -63,14 +63,15 @@ struct RateLimitTests {
 
     @Test("The sandbox's own limit of 5 requests per second is waited out")
     func realRateLimit() async throws {
-        // Five requests in 10 s rather than in one: eight sent at once meet
-        // the limit even on a machine too busy to send them within a second.
-        let harness = try await Harness(rateLimited: true, rateLimitWindow: .seconds(10))
+        // Five requests in 20 s rather than in one: eight sent at once meet
+        // the limit even on a machine too busy to send them within a second
+        // (10 s was not always enough beside the whole suite, under load).
+        let harness = try await Harness(rateLimited: true, rateLimitWindow: .seconds(20))
         var configuration = harness.client().configuration
         // Unpaced, so eight at once meet the limit; a wait past the window
         // gets a refused request through.
         configuration.rateLimit = AirtableRateLimitPolicy(
-            maxRetries: 3, wait: .milliseconds(10_500), requestsPerSecond: nil)
+            maxRetries: 3, wait: .milliseconds(20_500), requestsPerSecond: nil)
         let client = harness.client(configuration, retryPolicy: RetryPolicy())  // real waits
         let counts = try await withThrowingTaskGroup(of: Int.self) { group in
             for _ in 1...8 {

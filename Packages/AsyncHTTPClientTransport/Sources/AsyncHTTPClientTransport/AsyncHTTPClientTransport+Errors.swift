@@ -62,7 +62,7 @@
         }
 
         /// The error a failed request is reported as, with the reason of a
-        /// refused handshake found by a ``TLSProbe``.
+        /// refused handshake found by a `TLSProbe`.
         func diagnosed(_ error: any Error, request: TransportRequest) async -> NetworkError {
             let mapped = Self.networkError(for: error, request: request)
             guard case .tlsFailed(var failure) = mapped, failure.reason == .handshakeFailed,

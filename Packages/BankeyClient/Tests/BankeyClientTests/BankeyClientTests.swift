@@ -221,7 +221,7 @@ struct CompletionTests {
     func failure() async throws {
         let harness = try await Harness()
         try harness.sandbox.faults.inject(Fault(path: "/bankey/*", status: 200, body: Data("{".utf8)))
-        let result: Result<Profile, BankeyError> = await withCheckedContinuation { continuation in
+        let result: Result<Profile, NetworkError> = await withCheckedContinuation { continuation in
             harness.client.fetchProfile(forUserId: "1") { result in
                 dispatchPrecondition(condition: .onQueue(.main))
                 continuation.resume(returning: result)
@@ -231,14 +231,14 @@ struct CompletionTests {
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect(error.kind == .decodingError)
+        #expect(BankeyError(error).kind == .decodingError)
     }
 
     @Test("Cancelling the returned task delivers a cancelled server error")
     func cancel() async throws {
         let harness = try await Harness()
         harness.sandbox.faults.setLatency(.seconds(5))
-        let result: Result<Profile, BankeyError> = await withCheckedContinuation { continuation in
+        let result: Result<Profile, NetworkError> = await withCheckedContinuation { continuation in
             let task = harness.client.fetchProfile(forUserId: "1") { continuation.resume(returning: $0) }
             task.cancel()
         }
@@ -246,7 +246,7 @@ struct CompletionTests {
             Issue.record("expected a failure, got \(result)")
             return
         }
-        #expect(error.isCancelled)
-        #expect(error.kind == .serverError)
+        #expect(BankeyError(error).isCancelled)
+        #expect(BankeyError(error).kind == .serverError)
     }
 }

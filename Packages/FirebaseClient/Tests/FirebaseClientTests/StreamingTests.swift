@@ -232,7 +232,7 @@ struct StreamingTests {
 
     /// Reads values until one equals `expected`; `false` if the stream ends first.
     private func next(
-        of values: inout AsyncThrowingStream<JSON, any Error>.Iterator, equalTo expected: JSON
+        of values: inout NetworkStream<JSON>.AsyncIterator, equalTo expected: JSON
     ) async throws -> Bool {
         while let value = try await values.next() {
             if value == expected { return true }

@@ -89,24 +89,25 @@ public struct MessageBoardClient: Sendable {
     ///     messages = current.messages
     /// }
     /// ```
-    public func messageUpdates(in thread: MessageThread) -> AsyncThrowingStream<MessageThread, any Error> {
+    public func messageUpdates(in thread: MessageThread) -> NetworkStream<MessageThread> {
         let values = firebase.values(at: thread.identifier)
         let decoder = firebase.http.decoder
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await value in values {
-                        continuation.yield(try Self.thread(from: value, like: thread, decoder: decoder))
+        return NetworkStream(
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await value in values {
+                            continuation.yield(try Self.thread(from: value, like: thread, decoder: decoder))
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
                     }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
                 }
-            }
-            continuation.onTermination = { _ in
-                task.cancel()
-            }
-        }
+                continuation.onTermination = { _ in
+                    task.cancel()
+                }
+            })
     }
 
     /// Reads a streamed thread as the board reads its threads, forgiving

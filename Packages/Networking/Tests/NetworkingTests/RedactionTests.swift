@@ -205,15 +205,25 @@ struct RedactionTests {
                 )
             }
         }
+        let request = TransportRequest(method: .get, url: URL(string: "https://x.test/?api_key=abc")!)
         let failure = NetworkError(
             transportError: URLError(
-                .secureConnectionFailed,
-                userInfo: [NSLocalizedDescriptionKey: "TLS failed for https://x.test/?api_key=abc"]),
-            request: TransportRequest(method: .get, url: URL(string: "https://x.test/?api_key=abc")!)
-        )
+                .badServerResponse,
+                userInfo: [NSLocalizedDescriptionKey: "Bad reply from https://x.test/?api_key=abc"]),
+            request: request)
         #expect(
             failure.description
-                == "The transport failed: TLS failed for https://x.test/?api_key=REDACTED (NSURLErrorDomain -1200).")
+                == "The transport failed: Bad reply from https://x.test/?api_key=REDACTED (NSURLErrorDomain -1011).")
+        // A TLS failure names the host only, and keeps no user info.
+        let refused = NetworkError(
+            transportError: URLError(
+                .secureConnectionFailed, userInfo: [NSURLErrorFailingURLErrorKey: request.url]),
+            request: request)
+        guard case .tlsFailed(let tls) = refused else {
+            Issue.record("expected tlsFailed, got \(refused)")
+            return
+        }
+        #expect(!refused.description.contains("abc") && !String(describing: tls.underlying).contains("abc"))
     }
 }
 

@@ -61,7 +61,7 @@ struct UpdatesTests {
     }
 
     private func next(
-        of updates: inout AsyncThrowingStream<PostFeed, any Error>.Iterator,
+        of updates: inout NetworkStream<PostFeed>.AsyncIterator,
         where predicate: (PostFeed) -> Bool
     ) async throws -> PostFeed {
         while let feed = try await updates.next() {

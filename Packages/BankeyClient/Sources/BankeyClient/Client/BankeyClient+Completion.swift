@@ -6,14 +6,18 @@ extension BankeyClient {
     /// ``fetchProfile(forUserId:)`` with the lesson's completion: the
     /// `Result` arrives on the main queue.
     ///
-    /// - Returns: A handle to cancel the fetch; the completion then gets a
-    ///   ``BankeyError`` whose ``BankeyError/isCancelled`` is `true`.
+    /// The failure is the SDK's `NetworkError`, as the async form throws it;
+    /// `BankeyError(error).kind` reads it as the lesson's two kinds.
+    ///
+    /// - Returns: A handle to cancel the fetch; the completion then gets
+    ///   ``/Networking/NetworkError/cancelled``.
     @discardableResult
     public func fetchProfile(
         forUserId userId: String,
-        completion: @escaping @MainActor @Sendable (Result<Profile, BankeyError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<Profile, NetworkError>) -> Void
     ) -> NetworkTask {
-        lessonTask(completion) { () async throws(NetworkError) in try await fetchProfile(forUserId: userId) }
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await fetchProfile(forUserId: userId)
+        }
     }
 
     /// ``fetchAccounts(forUserId:)`` with the lesson's completion: the
@@ -21,9 +25,11 @@ extension BankeyClient {
     @discardableResult
     public func fetchAccounts(
         forUserId userId: String,
-        completion: @escaping @MainActor @Sendable (Result<[Account], BankeyError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<[Account], NetworkError>) -> Void
     ) -> NetworkTask {
-        lessonTask(completion) { () async throws(NetworkError) in try await fetchAccounts(forUserId: userId) }
+        NetworkTask(completion: completion) { () async throws(NetworkError) in
+            try await fetchAccounts(forUserId: userId)
+        }
     }
 
     /// ``fetchSummary(forUserId:)`` with a completion on the main queue:
@@ -31,23 +37,9 @@ extension BankeyClient {
     @discardableResult
     public func fetchSummary(
         forUserId userId: String,
-        completion: @escaping @MainActor @Sendable (Result<AccountSummary, BankeyError>) -> Void
+        completion: @escaping @MainActor @Sendable (Result<AccountSummary, NetworkError>) -> Void
     ) -> NetworkTask {
-        lessonTask(completion) { () async throws(NetworkError) in try await fetchSummary(forUserId: userId) }
-    }
-
-    /// Runs `operation` for a completion handler, its failure read as the
-    /// lesson's ``BankeyError``.
-    private func lessonTask<Value: Sendable>(
-        _ completion: @escaping @MainActor @Sendable (Result<Value, BankeyError>) -> Void,
-        _ operation: @escaping @Sendable () async throws(NetworkError) -> Value
-    ) -> NetworkTask {
-        NetworkTask(completion: completion) { () async throws(BankeyError) in
-            do throws(NetworkError) {
-                return try await operation()
-            } catch {
-                throw BankeyError(error)
-            }
+        NetworkTask(completion: completion) { () async throws(NetworkError) in try await fetchSummary(forUserId: userId)
         }
     }
 }

@@ -23,8 +23,8 @@ extension FirebaseClient {
     ///     if case .put(let change) = event { print(change.path, change.data) }
     /// }
     /// ```
-    public func events(at path: String, query: FirebaseQuery? = nil) -> AsyncThrowingStream<FirebaseEvent, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(of: FirebaseEvent.self)
+    public func events(at path: String, query: FirebaseQuery? = nil) -> NetworkStream<FirebaseEvent> {
+        let (stream, continuation) = NetworkStream<FirebaseEvent>.makeStream()
         var request = request(.get, path).header("Accept", "text/event-stream")
         do {
             if let query {
@@ -58,25 +58,26 @@ extension FirebaseClient {
     /// ```swift
     /// for try await board in firebase.values(at: "") { render(board) }
     /// ```
-    public func values(at path: String, query: FirebaseQuery? = nil) -> AsyncThrowingStream<JSON, any Error> {
+    public func values(at path: String, query: FirebaseQuery? = nil) -> NetworkStream<JSON> {
         let events = events(at: path, query: query)
         let stripsExport = query?.order == .priority
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                var tree = FirebaseTree()
-                do {
-                    for try await event in events where tree.apply(event) {
-                        continuation.yield(stripsExport ? FirebaseExport.strip(tree.value) : tree.value)
+        return NetworkStream(
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    var tree = FirebaseTree()
+                    do {
+                        for try await event in events where tree.apply(event) {
+                            continuation.yield(stripsExport ? FirebaseExport.strip(tree.value) : tree.value)
+                        }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
                     }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
                 }
-            }
-            continuation.onTermination = { _ in
-                task.cancel()
-            }
-        }
+                continuation.onTermination = { _ in
+                    task.cancel()
+                }
+            })
     }
 
     /// Streams the current value at `path` decoded as `Value`; see
@@ -86,28 +87,30 @@ extension FirebaseClient {
     /// does not decode; ask for an optional type to allow `null`.
     public func values<Value: Decodable & Sendable>(
         at path: String, query: FirebaseQuery? = nil, as type: Value.Type
-    ) -> AsyncThrowingStream<Value, any Error> {
+    ) -> NetworkStream<Value> {
         let values = values(at: path, query: query)
         let decoder = http.decoder
-        return AsyncThrowingStream { continuation in
-            let task = Task {
-                do {
-                    for try await json in values {
-                        do {
-                            continuation.yield(try json.decode(Value.self, using: decoder))
-                        } catch {
-                            let body = (try? JSONEncoder().encode(json)) ?? Data()
-                            throw NetworkError.decodingFailed(DecodingFailure(error, decoding: Value.self, body: body))
+        return NetworkStream(
+            AsyncThrowingStream { continuation in
+                let task = Task {
+                    do {
+                        for try await json in values {
+                            do {
+                                continuation.yield(try json.decode(Value.self, using: decoder))
+                            } catch {
+                                let body = (try? JSONEncoder().encode(json)) ?? Data()
+                                throw NetworkError.decodingFailed(
+                                    DecodingFailure(error, decoding: Value.self, body: body))
+                            }
                         }
+                        continuation.finish()
+                    } catch {
+                        continuation.finish(throwing: error)
                     }
-                    continuation.finish()
-                } catch {
-                    continuation.finish(throwing: error)
                 }
-            }
-            continuation.onTermination = { _ in
-                task.cancel()
-            }
-        }
+                continuation.onTermination = { _ in
+                    task.cancel()
+                }
+            })
     }
 }

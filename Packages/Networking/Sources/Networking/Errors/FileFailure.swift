@@ -16,12 +16,35 @@ public struct FileFailure: Sendable, Hashable, CustomStringConvertible {
     public var path: String
     /// What went wrong, in plain words.
     public var reason: String
+    /// The file system's own error (a `CocoaError`, a `POSIXError`, a
+    /// Keychain status), for logs. Not part of ``description``, and not
+    /// compared by `==`.
+    public var underlying: (any Error)?
 
     /// Creates a failure.
-    public init(operation: Operation, path: String, reason: String) {
+    public init(operation: Operation, path: String, reason: String, underlying: (any Error)? = nil) {
         self.operation = operation
         self.path = path
         self.reason = reason
+        self.underlying = underlying
+    }
+
+    /// The failure of `operation` on `file`, with the system's words for
+    /// `error` as its reason and `error` as its cause.
+    public init(_ operation: Operation, _ file: URL, error: any Error) {
+        self.init(operation: operation, path: file.path, reason: Self.reason(of: error), underlying: error)
+    }
+
+    /// Equal when everything but the underlying error is.
+    public static func == (lhs: FileFailure, rhs: FileFailure) -> Bool {
+        lhs.operation == rhs.operation && lhs.path == rhs.path && lhs.reason == rhs.reason
+    }
+
+    /// Hashes everything but the underlying error.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(operation)
+        hasher.combine(path)
+        hasher.combine(reason)
     }
 
     /// `Could not read /tmp/photo.jpg: it changed while it was sent (82753 bytes expected).`
@@ -38,7 +61,7 @@ public struct FileFailure: Sendable, Hashable, CustomStringConvertible {
     }
 
     static func writing(_ url: URL, _ error: any Error) -> NetworkError {
-        writing(url, reason(of: error))
+        .fileFailed(FileFailure(.writing, url, error: error))
     }
 
     /// The size of a regular, readable file.

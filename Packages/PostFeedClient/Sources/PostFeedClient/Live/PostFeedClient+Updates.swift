@@ -22,9 +22,8 @@ extension PostFeedClient {
     ///     tableView.posts = feed.posts
     /// }
     /// ```
-    public func updates() -> AsyncThrowingStream<PostFeed, any Error> {
-        let (stream, continuation) = AsyncThrowingStream.makeStream(
-            of: PostFeed.self, bufferingPolicy: .bufferingNewest(1))
+    public func updates() -> NetworkStream<PostFeed> {
+        let (stream, continuation) = NetworkStream<PostFeed>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let identifier = UUID()
         observers[identifier] = continuation
         continuation.yield(feed)

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The posts this user hid, kept in a small JSON file so they stay hidden
 /// after the app restarts.
@@ -26,24 +27,43 @@ public struct HiddenPostStore: Sendable {
 
     /// The hidden posts' identifiers; none if the file does not exist yet.
     ///
-    /// - Throws: The file system's error, or a `DecodingError` if the file
-    ///   is not one this store wrote.
-    public func load() throws -> Set<UUID> {
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` when the file
+    ///   cannot be read or is not one this store wrote.
+    public func load() throws(NetworkError) -> Set<UUID> {
         guard let fileURL, FileManager.default.fileExists(atPath: fileURL.path) else { return [] }
-        let contents = try JSONDecoder().decode(Contents.self, from: Data(contentsOf: fileURL))
-        return Set(contents.hiddenPosts)
+        let data: Data
+        do {
+            data = try Data(contentsOf: fileURL)
+        } catch {
+            throw .fileFailed(FileFailure(.reading, fileURL, error: error))
+        }
+        do {
+            return Set(try JSONDecoder().decode(Contents.self, from: data).hiddenPosts)
+        } catch {
+            throw .fileFailed(
+                FileFailure(
+                    operation: .reading, path: fileURL.path, reason: "it is not a list of hidden posts",
+                    underlying: error))
+        }
     }
 
     /// Replaces the stored identifiers, atomically: a crash mid-write leaves
     /// the previous list, never half a file.
-    public func save(_ identifiers: Set<UUID>) throws {
+    ///
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` when the file
+    ///   cannot be written.
+    public func save(_ identifiers: Set<UUID>) throws(NetworkError) {
         guard let fileURL else { return }
-        try FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
         let contents = Contents(hiddenPosts: identifiers.sorted { $0.uuidString < $1.uuidString })
-        try encoder.encode(contents).write(to: fileURL, options: .atomic)
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try encoder.encode(contents).write(to: fileURL, options: .atomic)
+        } catch {
+            throw .fileFailed(FileFailure(.writing, fileURL, error: error))
+        }
     }
 
     /// The file's JSON: `{"hiddenPosts": ["<UUID>", …]}`.

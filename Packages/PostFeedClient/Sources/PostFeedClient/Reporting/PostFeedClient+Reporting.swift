@@ -14,10 +14,11 @@ extension PostFeedClient {
     /// so a retry stores it once and reports of a post sort by time.
     ///
     /// - Returns: The report's key.
-    /// - Throws: The file system's error if the hidden list cannot be
-    ///   saved, or a ``/Networking/NetworkError`` if the report cannot be recorded.
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` if the hidden
+    ///   list cannot be saved, the request's error if the report cannot be
+    ///   recorded.
     @discardableResult
-    public func report(_ post: Post, reason: String) async throws -> String {
+    public func report(_ post: Post, reason: String) async throws(NetworkError) -> String {
         try hide(post)
         let key = firebase.makePushID()
         let report = PostReport(post: post, reason: reason)
@@ -28,16 +29,16 @@ extension PostFeedClient {
     /// Hides a post for this user, now and after a restart, without
     /// reporting it.
     ///
-    /// - Throws: The file system's error if the list cannot be saved; the
-    ///   post is hidden for this session either way.
-    public func hide(_ post: Post) throws {
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` if the list
+    ///   cannot be saved; the post is hidden for this session either way.
+    public func hide(_ post: Post) throws(NetworkError) {
         guard hidden.insert(post.identifier).inserted else { return }
         publish()
         try hiddenPostStore.save(hidden)
     }
 
     /// Shows a hidden post again.
-    public func unhide(_ post: Post) throws {
+    public func unhide(_ post: Post) throws(NetworkError) {
         guard hidden.remove(post.identifier) != nil else { return }
         publish()
         try hiddenPostStore.save(hidden)

@@ -56,7 +56,7 @@ public struct SandboxExport: Sendable {
     /// earlier export there.
     ///
     /// The export is written beside the folder and then swapped into its
-    /// place in one atomic rename (``FolderReplacement``), so the folder
+    /// place in one atomic rename, so the folder
     /// always holds one whole export: a reader never sees half of one, and
     /// an export that fails at any point (a disk that fills, a folder that
     /// cannot be replaced) leaves the earlier export as it was.

@@ -37,13 +37,19 @@ public final class ImageCache: @unchecked Sendable {
 
     /// Creates a cache, opening (and creating) its folder when it has one.
     ///
-    /// - Throws: The file system's error when the folder cannot be created
-    ///   or listed.
-    public init(configuration: Configuration) throws {
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` when the folder
+    ///   cannot be created or listed.
+    public init(configuration: Configuration) throws(NetworkError) {
         self.configuration = configuration
         memory = MemoryImageStore(byteLimit: configuration.memoryByteLimit)
-        disk = try configuration.directory.map {
-            try DiskImageStore(directory: $0, byteLimit: configuration.diskByteLimit)
+        if let directory = configuration.directory {
+            do {
+                disk = try DiskImageStore(directory: directory, byteLimit: configuration.diskByteLimit)
+            } catch {
+                throw .fileFailed(FileFailure(.reading, directory, error: error))
+            }
+        } else {
+            disk = nil
         }
     }
 

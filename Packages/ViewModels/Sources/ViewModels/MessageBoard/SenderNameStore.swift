@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// Remembers the name the user last sent a message as, so the composer
 /// fills it in next time: in memory, and in a small file when given one.
@@ -28,12 +29,17 @@ public final class SenderNameStore {
     /// Remembers `name`; it stays for this session even if the file
     /// cannot be written.
     ///
-    /// - Throws: The file system's error.
-    public func remember(_ name: String) throws {
+    /// - Throws: ``/Networking/NetworkError/fileFailed(_:)`` when the file
+    ///   cannot be written.
+    public func remember(_ name: String) throws(NetworkError) {
         self.name = name
         guard let fileURL else { return }
-        try FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try Data((name + "\n").utf8).write(to: fileURL, options: .atomic)
+        do {
+            try FileManager.default.createDirectory(
+                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data((name + "\n").utf8).write(to: fileURL, options: .atomic)
+        } catch {
+            throw .fileFailed(FileFailure(.writing, fileURL, error: error))
+        }
     }
 }
