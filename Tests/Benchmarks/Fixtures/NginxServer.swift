@@ -32,12 +32,7 @@ struct NginxServer {
 
     /// `http://127.0.0.1:PORT`.
     var baseURL: URL {
-        get throws {
-            guard let url = URL(string: "http://127.0.0.1:\(port)") else {
-                throw BenchmarkFailure("no URL for port \(port)")
-            }
-            return url
-        }
+        get throws { try BenchmarkFailure.loopbackURL(port: port) }
     }
 
     /// Where nginx is: `nginx` on `PATH` or in `/usr/sbin`, or `nil`.

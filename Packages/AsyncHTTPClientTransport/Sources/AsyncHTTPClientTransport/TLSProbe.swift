@@ -45,6 +45,14 @@
             return await handshake(configuration) ? .handshakeFailed : .untrustedIssuer
         }
 
+        /// Whether `host` is an IPv4 or IPv6 address rather than a name.
+        private static func isIPAddress(_ host: String) -> Bool {
+            var v4 = in_addr()
+            var v6 = in6_addr()
+            let bare = host.trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
+            return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1
+        }
+
         /// Whether a handshake under `configuration` completes.
         private func handshake(_ configuration: TLSConfiguration, capturing captured: CapturedChain? = nil) async
             -> Bool
@@ -56,7 +64,7 @@
                 return false
             }
             // SNI carries names only; an address is checked against the peer's.
-            let serverName = host.isIPAddress ? nil : host
+            let serverName = Self.isIPAddress(host) ? nil : host
             let bootstrap = ClientBootstrap(group: group)
                 .connectTimeout(.seconds(5))
                 .channelInitializer { channel in
@@ -142,13 +150,4 @@
         }
     }
 
-    extension String {
-        /// Whether it is an IPv4 or IPv6 address rather than a name.
-        fileprivate var isIPAddress: Bool {
-            var v4 = in_addr()
-            var v6 = in6_addr()
-            let bare = trimmingCharacters(in: CharacterSet(charactersIn: "[]"))
-            return inet_pton(AF_INET, bare, &v4) == 1 || inet_pton(AF_INET6, bare, &v6) == 1
-        }
-    }
 #endif

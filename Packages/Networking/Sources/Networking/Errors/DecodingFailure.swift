@@ -15,7 +15,11 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
     /// The error the decoder threw: a `DecodingError`, or the error a type's
     /// own `init(from:)` threw (SooGreyhounds' `invalidJSONData`, say). Not
     /// part of ``description``, and not compared by `==`.
-    public var underlying: (any Error)?
+    public var underlying: (any Error)? {
+        get { cause.error }
+        set { cause = ErrorCause(newValue) }
+    }
+    private var cause = ErrorCause(nil)
 
     /// Creates a failure.
     public init(
@@ -26,20 +30,6 @@ public struct DecodingFailure: Sendable, Hashable, CustomStringConvertible {
         self.reason = reason
         self.bodyExcerpt = bodyExcerpt
         self.underlying = underlying
-    }
-
-    /// Equal when everything but the underlying error is.
-    public static func == (lhs: DecodingFailure, rhs: DecodingFailure) -> Bool {
-        lhs.typeName == rhs.typeName && lhs.codingPath == rhs.codingPath && lhs.reason == rhs.reason
-            && lhs.bodyExcerpt == rhs.bodyExcerpt
-    }
-
-    /// Hashes everything but the underlying error.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(typeName)
-        hasher.combine(codingPath)
-        hasher.combine(reason)
-        hasher.combine(bodyExcerpt)
     }
 
     /// Describes `error` thrown while decoding `type` from `body`.

@@ -19,7 +19,11 @@ public struct FileFailure: Sendable, Hashable, CustomStringConvertible {
     /// The file system's own error (a `CocoaError`, a `POSIXError`, a
     /// Keychain status), for logs. Not part of ``description``, and not
     /// compared by `==`.
-    public var underlying: (any Error)?
+    public var underlying: (any Error)? {
+        get { cause.error }
+        set { cause = ErrorCause(newValue) }
+    }
+    private var cause = ErrorCause(nil)
 
     /// Creates a failure.
     public init(operation: Operation, path: String, reason: String, underlying: (any Error)? = nil) {
@@ -33,18 +37,6 @@ public struct FileFailure: Sendable, Hashable, CustomStringConvertible {
     /// `error` as its reason and `error` as its cause.
     public init(_ operation: Operation, _ file: URL, error: any Error) {
         self.init(operation: operation, path: file.path, reason: Self.reason(of: error), underlying: error)
-    }
-
-    /// Equal when everything but the underlying error is.
-    public static func == (lhs: FileFailure, rhs: FileFailure) -> Bool {
-        lhs.operation == rhs.operation && lhs.path == rhs.path && lhs.reason == rhs.reason
-    }
-
-    /// Hashes everything but the underlying error.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(operation)
-        hasher.combine(path)
-        hasher.combine(reason)
     }
 
     /// `Could not read /tmp/photo.jpg: it changed while it was sent (82753 bytes expected).`

@@ -37,24 +37,17 @@ public struct TLSFailure: Error, Sendable, Hashable, CustomStringConvertible {
     /// The platform's own error, for logs and bug reports: a `URLError`
     /// (with no user info), or an error of SwiftNIO's TLS layer. It is not
     /// part of ``description``, and not compared by `==`.
-    public var underlying: (any Error)?
+    public var underlying: (any Error)? {
+        get { cause.error }
+        set { cause = ErrorCause(newValue) }
+    }
+    private var cause = ErrorCause(nil)
 
     /// Creates a failure.
     public init(host: String, reason: Reason, underlying: (any Error)? = nil) {
         self.host = host
         self.reason = reason
         self.underlying = underlying
-    }
-
-    /// Equal when the host and the reason are.
-    public static func == (lhs: TLSFailure, rhs: TLSFailure) -> Bool {
-        lhs.host == rhs.host && lhs.reason == rhs.reason
-    }
-
-    /// Hashes the host and the reason.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(host)
-        hasher.combine(reason)
     }
 
     /// A sentence that names the host, says what was wrong and who can fix it.

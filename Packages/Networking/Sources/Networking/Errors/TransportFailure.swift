@@ -13,7 +13,11 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
     /// with its code and redacted text only (its user info carries the
     /// failing URL, keys and all), or the error SwiftNIO threw. It is not
     /// part of ``description``, and not compared by `==`.
-    public var underlying: (any Error)?
+    public var underlying: (any Error)? {
+        get { cause.error }
+        set { cause = ErrorCause(newValue) }
+    }
+    private var cause = ErrorCause(nil)
 
     /// Creates a failure.
     public init(domain: String, code: Int, message: String, underlying: (any Error)? = nil) {
@@ -21,18 +25,6 @@ public struct TransportFailure: Sendable, Hashable, CustomStringConvertible {
         self.code = code
         self.message = message
         self.underlying = underlying
-    }
-
-    /// Equal when the domain, code and message are.
-    public static func == (lhs: TransportFailure, rhs: TransportFailure) -> Bool {
-        lhs.domain == rhs.domain && lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    /// Hashes the domain, code and message.
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(domain)
-        hasher.combine(code)
-        hasher.combine(message)
     }
 
     /// One line: the message and its code.
