@@ -198,6 +198,7 @@
     typealias Check_SandboxCore_SandboxService = SandboxService
     typealias Check_SandboxCore_SandboxStorage = SandboxStorage
     typealias Check_SandboxCore_CapturedBody = CapturedBody
+    typealias Check_SandboxCore_CrossOriginPolicy = CrossOriginPolicy
     typealias Check_SandboxCore_Endpoint = Endpoint
     typealias Check_SandboxCore_Fault = Fault
     typealias Check_SandboxCore_FaultError = FaultError

@@ -124,8 +124,10 @@ public final class FirebaseEmulator: SandboxService {
 
     /// The REST API's endpoints, as Firebase's REST reference lists them.
     public static let routes = RouteTable<FirebaseEmulator>([
-        Route(.options, "/{path...}.json", "A browser's CORS preflight") { _, _, _ in
-            SandboxResponse(status: 200, headers: preflightHeaders)
+        Route(.options, "/{path...}.json", "A browser's CORS preflight") { _, request, _ in
+            var response = crossOrigin.preflight(request)
+            response.headers = commonHeaders.merging(response.headers)
+            return response
         },
         Route(
             nil, "/.settings/rules.json", "The security rules: GET reads, PUT replaces (an administrator only)"
@@ -189,12 +191,12 @@ public final class FirebaseEmulator: SandboxService {
         return namespace
     }
 
-    static let preflightHeaders = commonHeaders.merging([
-        "Access-Control-Allow-Methods": "GET, PUT, POST, PATCH, DELETE, OPTIONS",
-        "Access-Control-Allow-Headers":
-            "Content-Type, X-Firebase-ETag, If-Match, If-None-Match, X-HTTP-Method-Override",
-        "Access-Control-Max-Age": "3600",
-    ])
+    /// How the database answers other sites, as the real one does: any
+    /// origin, and a preflight granting the request headers asked for, so
+    /// a page's `fetch` with an `Authorization` or SDK header goes through.
+    static let crossOrigin = CrossOriginPolicy(
+        origins: .any, methods: ["GET", "PUT", "POST", "PATCH", "DELETE", "OPTIONS"], maxAge: 3600,
+        preflightStatus: 200)
 
     static func queryEncoded(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? text

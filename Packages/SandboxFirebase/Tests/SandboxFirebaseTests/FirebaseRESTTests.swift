@@ -312,6 +312,15 @@ struct FirebaseRESTTests {
         let options = await firebase.send("OPTIONS", "/a.json")
         #expect(options.status == 200 && options.headers["Access-Control-Allow-Origin"] == "*")
         #expect(options.headers["Access-Control-Allow-Methods"]?.contains("PATCH") == true)
+        let asked = "authorization,content-type,x-firebase-client"
+        let preflight = await firebase.send(
+            "OPTIONS", "/a.json",
+            headers: [
+                "Origin": "http://localhost:5173", "Access-Control-Request-Method": "PUT",
+                "Access-Control-Request-Headers": asked,
+            ])
+        #expect(preflight.status == 200 && preflight.headers["Access-Control-Allow-Headers"] == asked)
+        #expect(preflight.headers["Cache-Control"] == "no-cache")
     }
 
     @Test("Direct access reads and writes like the REST API")

@@ -111,8 +111,23 @@ public final class FirebaseAuthEmulator: SandboxService {
         ]
     }
 
-    /// Answers with the route for the request, or Google's 404.
+    /// Answers with the route for the request, or Google's 404; a CORS
+    /// preflight is answered by ``crossOrigin``, whose headers every answer
+    /// carries, so a web app's Auth SDK can call from its own page.
     public func respond(to request: SandboxRequest) async -> SandboxResponse {
+        if CrossOriginPolicy.isPreflight(request) { return Self.crossOrigin.preflight(request) }
+        var response = await routed(request)
+        response.headers = response.headers.merging(Self.crossOrigin.headers(for: request))
+        return response
+    }
+
+    /// How the emulator answers other sites, as Firebase's Auth emulator
+    /// does (the `cors` middleware with `origin: true`): the page's own
+    /// origin allowed, preflights answered 204.
+    public static let crossOrigin = CrossOriginPolicy(
+        origins: .requestOrigin, methods: ["GET", "HEAD", "PUT", "PATCH", "POST", "DELETE"])
+
+    private func routed(_ request: SandboxRequest) async -> SandboxResponse {
         await Self.routes.respond(
             to: request, with: self,
             notFound: {

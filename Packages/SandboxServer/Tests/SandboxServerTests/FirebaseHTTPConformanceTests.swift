@@ -273,4 +273,22 @@ struct FirebaseHTTPConformanceTests {
             #expect(try JSON.parse(page.body).objectValue?.count == 15)
         }
     }
+
+    @Test("Over HTTP, a page's preflight to Auth is granted, and one to the admin routes is refused")
+    func crossOriginOverHTTP() async throws {
+        try await FirebaseHTTP.withServer { server in
+            let page = "http://localhost:5173"
+            let preflight: [String: String] = [
+                "Origin": page, "Access-Control-Request-Method": "POST",
+                "Access-Control-Request-Headers": "content-type,x-client-version",
+            ]
+            let auth = try await FirebaseHTTP.send(
+                server.baseURL, "OPTIONS", "/identitytoolkit.googleapis.com/v1/accounts:signUp?key=k",
+                headers: preflight)
+            #expect(auth.status == 204 && auth.header("Access-Control-Allow-Origin") == page)
+            #expect(auth.header("Access-Control-Allow-Headers") == "content-type,x-client-version")
+            let admin = try await FirebaseHTTP.send(server.baseURL, "OPTIONS", "/__sandbox/faults", headers: preflight)
+            #expect(admin.status == 403 && admin.header("Access-Control-Allow-Origin") == nil)
+        }
+    }
 }
