@@ -76,7 +76,6 @@
     typealias Check_FirebaseClient_FirebaseQueryValue = FirebaseQueryValue
     typealias Check_FirebaseClient_FirebaseServerValue = FirebaseServerValue
     typealias Check_FirebaseClient_FirebaseSortValue = FirebaseSortValue
-    typealias Check_FirebaseClient_FirebaseTransactionError = FirebaseTransactionError
     typealias Check_FirebaseClient_FirebaseTransactionUpdate = FirebaseTransactionUpdate
     typealias Check_FirebaseClient_FirebaseChange = FirebaseChange
     typealias Check_FirebaseClient_FirebaseChild = FirebaseChild

@@ -1,4 +1,5 @@
 import BankeyClient
+import FirebaseAuthClient
 import Foundation
 import Models
 import Networking
@@ -28,8 +29,8 @@ struct HandlingErrorsSamples: DocumentationSample {
         #expect(printed == ["404 http://sandbox.local/bankey/profile/42"])
     }
 
-    @Test("The alert function covers every case")
-    func alertMessages() {
+    @Test("The alert function covers every case, and reads the five clients' real failures as a user should")
+    func alertMessages() async throws {
         // snippet: errors-alert-message
         func alertMessage(for error: NetworkError) -> String? {
             switch error {
@@ -41,10 +42,11 @@ struct HandlingErrorsSamples: DocumentationSample {
                 return "The server can't be reached right now. Try again in a moment."
             case .tlsFailed:
                 return "A secure connection can't be made. Check the date and time, or try another network."
-            case .unauthenticated:
-                return "Please sign in again."
-            case .forbidden:
-                return "You don't have access to this."
+            case .unauthenticated(let failure):
+                // A refused app key says to check the configuration, not to sign in.
+                return failure.advice ?? "Please sign in again."
+            case .forbidden(let failure):
+                return failure.advice ?? "You don't have access to this."
             case .notFound:
                 return "This was deleted or moved."
             case .conflict:
@@ -53,14 +55,14 @@ struct HandlingErrorsSamples: DocumentationSample {
                 let wait = failure.retryAfter.map { "in \($0.components.seconds) seconds" } ?? "later"
                 return "Too many requests. Try again \(wait)."
             case .httpStatus(let failure) where failure.status >= 500, .tooManyRedirects(let failure):
-                return "The server had a problem. Try again later."
-            case .httpStatus(let failure):
-                return failure.message?.message ?? "The request failed (\(failure.status))."
-            case .serviceFailure(let failure):
-                return failure.advice ?? failure.message?.message ?? "The service reported a failure."
+                return "\(failure.service?.description ?? "The server") had a problem. Try again later."
+            case .httpStatus(let failure), .serviceFailure(let failure):
+                // The service's own advice ("The password is wrong."), else its words.
+                return failure.advice ?? failure.message?.message
+                    ?? "\(failure.service?.description ?? "The server") refused the request."
             case .noData, .decodingFailed, .responseTooLarge:
                 return "The server sent something unexpected."
-            case .invalidURL, .encodingFailed, .bodyNotReplayable, .unsupportedConfiguration:
+            case .invalidURL, .invalidRequest, .encodingFailed, .bodyNotReplayable, .unsupportedConfiguration:
                 return "Something went wrong on our side."
             case .notAnImage:
                 return "This image can't be shown."
@@ -79,6 +81,31 @@ struct HandlingErrorsSamples: DocumentationSample {
             status: 418, method: .get, url: "https://x.test/",
             message: ServerMessage(code: nil, message: "I'm a teapot"))
         #expect(alertMessage(for: .httpStatus(teapot)) == "I'm a teapot")
+
+        var failures = try await ServiceErrorTests.sandboxFailures().map { ($0.0.description, $0.1) }
+        let sandbox = try await Sandbox()
+        let auth = FirebaseAuthClient(
+            apiKey: "any", endpoints: .emulator(Sandbox.baseURL), transport: SandboxTransport(sandbox))
+        do throws(NetworkError) {
+            _ = try await auth.signIn(email: "nobody@example.com", password: "whatever")
+        } catch { failures.append(("an unknown email", error)) }
+        var alerts: [String: String] = [:]
+        for (origin, error) in failures {
+            let alert = try #require(alertMessage(for: error), "\(origin): \(error)")
+            alerts[origin] = alert
+            // No raw code (INVALID_PASSWORD, AUTHENTICATION_REQUIRED) and no status.
+            #expect(alert.firstMatch(of: /[A-Z]+_[A-Z_]+|\(\d{3}\)/) == nil, "\(origin): \(alert)")
+        }
+        #expect(
+            ["The password is wrong.", "The email or password is wrong."].contains(alerts["Firebase Authentication"]))
+        #expect(alerts["an unknown email"] == "No account has this email.")
+        #expect(alerts["Bankey"] == "This was deleted or moved.")
+        // Keys and tokens the app is configured with are not the user's to fix.
+        for configured in ["Airtable", "SooGreyhounds"] {
+            let alert = try #require(alerts[configured])
+            #expect(alert.localizedCaseInsensitiveContains("configured"), "\(configured): \(alert)")
+            #expect(!alert.localizedCaseInsensitiveContains("sign in"), "\(configured): \(alert)")
+        }
     }
 
     @Test("A decoding failure names the place and the reason")

@@ -155,8 +155,11 @@ struct ServiceErrorTests {
         #expect(!key.description.contains("sign in"))
     }
 
-    @Test("Errors from the Sandbox know their service")
-    func sandboxErrors() async throws {
+    /// One real failure of each of the five clients, from the in-process
+    /// Sandbox: a wrong password, malformed JSON written to the database, a
+    /// wrong Airtable token, a missing Bankey path, a wrong Flickr-style
+    /// API key.
+    static func sandboxFailures() async throws -> [(Service, NetworkError)] {
         let sandbox = try await Sandbox()
         let transport = SandboxTransport(sandbox)
         var errors: [(Service, NetworkError)] = []
@@ -189,6 +192,12 @@ struct ServiceErrorTests {
             _ = try await photos.fetchLatestPhotos()
         } catch { errors.append((.sooGreyhounds, error)) }
 
+        return errors
+    }
+
+    @Test("Errors from the Sandbox know their service")
+    func sandboxErrors() async throws {
+        let errors = try await Self.sandboxFailures()
         #expect(errors.map(\.0) == Service.allCases)
         for (service, error) in errors {
             #expect(error.failure?.service == service.name, "\(error)")

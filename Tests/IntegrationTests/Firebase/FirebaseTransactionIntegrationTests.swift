@@ -48,38 +48,40 @@ struct FirebaseTransactionIntegrationTests {
         }
     }
 
-    @Test("An update can abort, remove, or fail; a busy location ends as contended")
+    @Test("An update can abort, remove, or fail; a busy location ends as the last conflict")
     func outcomes() async throws {
         try await FirebaseTestServer.run { server in
             let firebase = Self.client(server, namespace: FirebaseTestServer.freshNamespace())
             try await firebase.put(["likes": 1], at: "post")
+            let aborted = try await firebase.transaction("post/likes", as: Int.self) { _ in .abort }
+            #expect(!aborted.committed && aborted.value == 1 && aborted.attempts == 1 && aborted.etag != nil)
             await #expect {
-                try await firebase.transaction("post/likes", as: Int.self) { _ in .abort }
+                try await firebase.transaction("post/likes", as: Int.self) {
+                    (_: Int?) throws(NetworkError) -> FirebaseTransactionUpdate<Int> in throw .encodingFailed("refused")
+                }
             } throws: { error in
-                guard case .aborted = error as? FirebaseTransactionError else { return false }
+                guard case .encodingFailed("refused") = error as? NetworkError else { return false }
                 return true
-            }
-            struct Refusal: Error {}
-            await #expect {
-                try await firebase.transaction("post/likes", as: Int.self) { _ in throw Refusal() }
-            } throws: { error in
-                guard case .updateFailed(let inner) = error as? FirebaseTransactionError else { return false }
-                return inner is Refusal
             }
             #expect(try await firebase.get("post/likes", as: Int.self) == 1)
             let removed = try await firebase.transaction("post/likes", as: Int.self) { _ in .remove }
-            #expect(removed.value == nil)
+            #expect(removed.committed && removed.value == nil)
             #expect(try await firebase.get("post", as: JSON.self) == .null)
             // Another writer changes the value between every read and write.
             var busy = firebase
             busy.http.interceptors.append(
                 Interloper(other: Self.client(server, namespace: firebase.configuration.namespace ?? "")))
+            let updates = LockedStrings()
             await #expect {
-                try await busy.transaction("busy", as: Int.self, maxAttempts: 3) { .set(($0 ?? 0) + 1) }
+                try await busy.transaction("busy", as: Int.self, maxAttempts: 3) {
+                    updates.append("\($0 ?? 0)")
+                    return .set(($0 ?? 0) + 1)
+                }
             } throws: { error in
-                guard case .contended(let attempts) = error as? FirebaseTransactionError else { return false }
-                return attempts == 3
+                guard let conflict = (error as? NetworkError)?.firebaseConflict else { return false }
+                return conflict.currentValue.numberValue != nil
             }
+            #expect(updates.all.count == 3)
         }
     }
 

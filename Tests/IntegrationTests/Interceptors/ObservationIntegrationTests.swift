@@ -47,6 +47,8 @@ struct ObservationIntegrationTests {
                 case .revalidated: "revalidated"
                 case .failure(let error): "failure \(error)"
                 case .streamEnded, .streamFailed, .streamStopped: "stream"
+                case .resuming: "resuming"
+                @unknown default: "other"
                 }
             }
             #expect(

@@ -274,6 +274,8 @@ private final class FinalRecords: @unchecked Sendable {
         case .streamEnded: name = "streamEnded"
         case .streamFailed: name = "streamFailed"
         case .streamStopped: name = "streamStopped"
+        case .resuming: name = "resuming"
+        @unknown default: name = "other"
         }
         condition.withLock {
             events[id, default: []].append(name)

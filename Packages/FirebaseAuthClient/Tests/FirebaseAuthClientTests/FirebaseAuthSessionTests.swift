@@ -122,4 +122,35 @@ struct FirebaseAuthSessionTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
         #expect(try await relaunched.restore() == false)
     }
+
+    @Test("A file store's failures are the SDK's file failure, with the system's error as the cause and no token")
+    func fileStoreFailures() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "session-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appending(path: "session.json")
+        try Data(#"{"userID":"ada","refreshToken":"secret-refresh"#.utf8).write(to: file)
+        let corrupt = FirebaseFileSessionStore(url: file)
+        let read = await #expect(throws: NetworkError.self) { try await corrupt.load() }
+        guard case .fileFailed(let reading) = read else {
+            Issue.record("expected a file failure, got \(String(describing: read))")
+            return
+        }
+        #expect(reading.operation == .reading && reading.path == file.path)
+        #expect(reading.underlying is DecodingError)
+        #expect(!"\(reading)".contains("secret-refresh"))
+
+        // A folder where the file's folder should be: nothing can be written.
+        let blocked = FirebaseFileSessionStore(url: file.appending(path: "session.json"))
+        let written = await #expect(throws: NetworkError.self) {
+            try await blocked.save(FirebaseStoredSession(userID: "ada", refreshToken: "secret-refresh"))
+        }
+        guard case .fileFailed(let writing) = written else {
+            Issue.record("expected a file failure, got \(String(describing: written))")
+            return
+        }
+        #expect(writing.operation == .writing && writing.underlying != nil)
+        #expect(!"\(writing)".contains("secret-refresh"))
+        #expect(try Data(contentsOf: file).count > 0, "the old file is kept")
+    }
 }

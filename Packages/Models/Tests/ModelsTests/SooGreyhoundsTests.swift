@@ -81,8 +81,15 @@ struct SooGreyhoundsTests {
         do {
             _ = try Photo.photos(fromJSON: data)
             Issue.record("expected invalidJSONData")
-        } catch SooGreyhoundsError.invalidJSONData(let skipped) {
+        } catch {
+            guard case .decodingFailed(let failure) = error,
+                case .invalidJSONData(let skipped) = failure.underlying as? SooGreyhoundsError
+            else {
+                Issue.record("expected invalidJSONData as the cause, got \(error)")
+                return
+            }
             #expect(skipped.map(\.key) == ["0", "1"])
+            #expect(failure.typeName == "Array<Photo>")
         }
         #expect(
             failure { _ = try Photo.photos(fromJSON: data) }
@@ -119,9 +126,14 @@ struct SooGreyhoundsTests {
     @Test("The API's own failure, the wrong shape, truncated JSON and an empty body fail clearly")
     func badResponses() throws {
         let failed = #"{"stat":"fail","code":100,"message":"Invalid API Key (Key has invalid format)"}"#.utf8Data
-        #expect(throws: SooGreyhoundsError.failed(code: 100, message: "Invalid API Key (Key has invalid format)")) {
-            try Photo.photos(fromJSON: failed)
+        let error = #expect(throws: NetworkError.self) { try Photo.photos(fromJSON: failed) }
+        guard case .decodingFailed(let decoding) = error else {
+            Issue.record("expected a decoding failure, got \(String(describing: error))")
+            return
         }
+        #expect(
+            decoding.underlying as? SooGreyhoundsError
+                == .failed(code: 100, message: "Invalid API Key (Key has invalid format)"))
         #expect(
             failure { _ = try Photo.photos(fromJSON: #"{"stat":"ok"}"#.utf8Data) } == #"photos: missing key "photos""#)
         let truncated = try Fixture.data("soogreyhounds/latest-photos.json").prefix(200)

@@ -49,9 +49,26 @@ struct DownloadTests {
         }
         defer { server.stop() }
         let destination = folder.url.appendingPathComponent("big.bin")
-        let download = try await Self.client(server).download(NetworkRequest<Data>.get("big.bin"), to: destination)
+        let records = KeptRecords { event in
+            switch event {
+            case .resuming, .retrying: true
+            default: false
+            }
+        }
+        var client = Self.client(server)
+        client.retryPolicy = .never
+        client.observers = [records.observer]
+        let download = try await client.download(NetworkRequest<Data>.get("big.bin"), to: destination)
         #expect(download.resumes == 1)
         #expect(try Data(contentsOf: destination) == Self.content)
+        // The log says it is a resume, and from where, even with no retries.
+        let logged = records.all
+        guard logged.count == 1, case .resuming(_, let offset) = logged[0].event else {
+            Issue.record("expected one resuming record, got \(logged.map(\.description))")
+            return
+        }
+        #expect(offset == 600_000)
+        #expect(logged[0].description.hasSuffix("resuming from byte 600000"), "\(logged[0])")
         #expect(server.received.count == 2)
         #expect(server.received.last?.headers["range"] == "bytes=600000-")
         #expect(folder.contents == ["big.bin"])

@@ -164,6 +164,33 @@ struct RedactionTests {
                 """)
     }
 
+    @Test(
+        "A header a request marks secret is redacted in its cURL description and its failure, and counts as credentials"
+    )
+    func secretHeader() async throws {
+        let client = makeClient(ScriptedTransport(always: .json(#"{"error":"no"}"#, status: 401)))
+        let request = NetworkRequest<Data>.get("notes").header("X-Notes-Key", "notes-SECRET", isSecret: true)
+            .header("X-Trace", "visible")
+        let curl = try client.cURLDescription(for: request)
+        #expect(curl.contains("-H 'X-Notes-Key: REDACTED'") && curl.contains("-H 'X-Trace: visible'"), "\(curl)")
+        #expect(!curl.contains("notes-SECRET"))
+        // Replacing a secret field keeps one field; removing it removes it.
+        let replaced = request.header("X-Notes-Key", "other-SECRET", isSecret: true)
+        #expect(replaced.headers.values(for: "X-Notes-Key") == ["other-SECRET"])
+        #expect(!replaced.header("X-Notes-Key", nil).headers.contains("X-Notes-Key"))
+        do throws(NetworkError) {
+            _ = try await client.send(request)
+            Issue.record("expected a 401")
+        } catch {
+            guard case .unauthenticated(let failure) = error else {
+                Issue.record("expected unauthenticated, got \(error)")
+                return
+            }
+            #expect(failure.carriedCredentials)
+            #expect(!"\(error)".contains("notes-SECRET"))
+        }
+    }
+
     @Test("Log records carry method, redacted URL and headers, status, attempt and sizes")
     func logRecords() async throws {
         let records = Records()

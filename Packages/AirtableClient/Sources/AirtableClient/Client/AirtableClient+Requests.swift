@@ -40,6 +40,6 @@ extension AirtableClient {
     /// GET would list, a DELETE would delete a batch), so it never leaves.
     private func checkIdentifier(_ value: String, _ what: String) throws(NetworkError) {
         guard value.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
-        throw .invalidURL("The Airtable \(what) is empty.")
+        throw .invalidRequest("The Airtable \(what) is empty.")
     }
 }

@@ -19,7 +19,7 @@ extension AirtableClient {
     @discardableResult
     public func delete(_ recordIDs: [String]) async throws(NetworkError) -> [AirtableDeletedRecord] {
         if recordIDs.contains(where: { $0.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty }) {
-            throw .invalidURL("An Airtable record id to delete is empty.")
+            throw .invalidRequest("An Airtable record id to delete is empty.")
         }
         var deleted: [AirtableDeletedRecord] = []
         for batch in recordIDs.batches(of: Self.maximumRecordsPerRequest) {

@@ -94,7 +94,7 @@ public struct BankeyClient: Sendable {
     /// never reach another path.
     private func userRequest(_ userId: String) throws(NetworkError) -> NetworkRequest<Data> {
         guard !userId.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            throw .invalidURL("The Bankey user id is empty.")
+            throw .invalidRequest("The Bankey user id is empty.")
         }
         return NetworkRequest<Data>.get("profile").appendingPathComponent(userId)
     }

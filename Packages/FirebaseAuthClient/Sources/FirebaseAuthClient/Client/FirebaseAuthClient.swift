@@ -81,6 +81,7 @@ public struct FirebaseAuthClient: Sendable {
             ]),
             transport: transport, retryPolicy: retryPolicy)
         http.service = .firebaseAuth
+        http.messageParser = FirebaseAuthErrorCode.message
         http.failureClassifier = FirebaseAuthErrorCode.classify
         self.http = http
     }

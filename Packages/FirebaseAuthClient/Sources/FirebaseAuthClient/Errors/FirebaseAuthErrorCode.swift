@@ -1,3 +1,4 @@
+import Foundation
 import Networking
 
 /// Firebase Authentication's documented error codes, read from a failure's
@@ -93,8 +94,9 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
     /// attempts is ``/Networking/NetworkError/rateLimited(_:)``; the rest keep
     /// their status's case, with the code in the message.
     @Sendable static func classify(_ failure: HTTPFailure) -> NetworkError {
-        guard let message = failure.message?.message, !message.isEmpty else { return NetworkError(failure: failure) }
-        let code = FirebaseAuthErrorCode(message: message)
+        guard let message = failure.message, let text = message.code ?? Optional(message.message), !text.isEmpty
+        else { return NetworkError(failure: failure) }
+        let code = FirebaseAuthErrorCode(message: text)
         var failure = failure
         // A known code's meaning is what to do; an unknown one's would only
         // repeat the message.
@@ -113,16 +115,51 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
     }
 }
 
+extension FirebaseAuthErrorCode {
+    /// Firebase Authentication's error body as a message whose code is
+    /// Firebase's (`INVALID_PASSWORD`), not the HTTP status the body
+    /// repeats: `{"error":{"code":400,"message":"WEAK_PASSWORD : Password
+    /// should be at least 6 characters"}}` is the code `WEAK_PASSWORD` and
+    /// the text after ` : `. A message that is not a code (`API key not
+    /// valid.`) keeps its text, with the body's `status`
+    /// (`INVALID_ARGUMENT`) as its code when it has one.
+    @Sendable static func message(_ response: TransportResponse) -> ServerMessage? {
+        guard let parsed = ServerMessage.parse(response.body) else { return nil }
+        let text = parsed.message
+        let head = text.components(separatedBy: " : ")
+        if let code = head.first, isCode(code) {
+            let detail = head.dropFirst().joined(separator: " : ")
+            return ServerMessage(code: code, message: detail.isEmpty ? code : detail)
+        }
+        return ServerMessage(code: status(in: response.body), message: text)
+    }
+
+    /// Whether `text` is written as Firebase writes its codes: capitals,
+    /// digits and underscores, starting with a capital.
+    private static func isCode(_ text: String) -> Bool {
+        guard let first = text.unicodeScalars.first, ("A"..."Z").contains(first) else { return false }
+        return text.unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "_" }
+    }
+
+    /// The `error.status` of a Google API error body, such as `INVALID_ARGUMENT`.
+    private static func status(in body: Data) -> String? {
+        struct Body: Decodable {
+            struct Failure: Decodable { var status: String? }
+            var error: Failure
+        }
+        return (try? JSONDecoder().decode(Body.self, from: body))?.error.status
+    }
+}
+
 extension NetworkError {
     /// Firebase Authentication's error code, when Firebase Authentication
     /// sent the failure and its body carries one; `nil` for any other
     /// service's errors, so an alert never shows one service's failure as
     /// a sign-in problem.
     public var firebaseAuthError: FirebaseAuthErrorCode? {
-        guard let failure, failure.service == .firebaseAuth, let message = failure.message?.message,
-            !message.isEmpty
-        else { return nil }
-        return FirebaseAuthErrorCode(message: message)
+        guard let failure, failure.service == .firebaseAuth, let message = failure.message else { return nil }
+        let text = message.code ?? message.message
+        return text.isEmpty ? nil : FirebaseAuthErrorCode(message: text)
     }
 }
 

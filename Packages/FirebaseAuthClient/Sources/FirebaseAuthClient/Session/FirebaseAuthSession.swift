@@ -91,31 +91,20 @@ public final class FirebaseAuthSession: Sendable {
     /// Signs out: forgets the tokens and clears the store.
     public func signOut() async throws(NetworkError) {
         await tokens.replace(token: nil, expiry: nil)
-        try await Self.storing(.writing) { try await store.clear() }
+        try await store.clear()
     }
 
     private func keep(_ signIn: FirebaseSignIn) async throws(NetworkError) -> FirebaseSignIn {
         let session = FirebaseStoredSession(
             userID: signIn.userID, email: signIn.email, refreshToken: signIn.refreshToken)
-        try await Self.storing(.writing) { try await store.save(session) }
+        try await store.save(session)
         await tokens.replace(token: signIn.idToken, expiry: Self.expiry(of: signIn, now: now))
         return signIn
     }
 
     /// The session the store keeps, if any.
     private static func kept(in store: any FirebaseSessionStore) async throws(NetworkError) -> FirebaseStoredSession? {
-        try await storing(.reading) { try await store.load() }
-    }
-
-    /// Runs `operation` on the store; its failure is a ``/Networking/FileFailure``.
-    private static func storing<Value>(
-        _ kind: FileFailure.Operation, _ operation: () async throws -> Value
-    ) async throws(NetworkError) -> Value {
-        do {
-            return try await operation()
-        } catch {
-            throw .fileFailed(FileFailure(operation: kind, path: "session store", reason: "\(error)"))
-        }
+        try await store.load()
     }
 
     /// Exchanges the kept refresh token, keeps the new one, and gives the

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A session kept in a JSON file that only its owner can read and write
 /// (mode `0600`, in a folder of mode `0700` that it creates): the Linux
@@ -19,38 +20,54 @@ public struct FirebaseFileSessionStore: FirebaseSessionStore {
 
     /// The kept session; `nil` when there is no file. A file that is not a
     /// session is an error, not a sign-out.
-    public func load() async throws -> FirebaseStoredSession? {
+    public func load() async throws(NetworkError) -> FirebaseStoredSession? {
         guard FileManager.default.fileExists(atPath: url.path) else { return nil }
-        return try JSONDecoder().decode(FirebaseStoredSession.self, from: Data(contentsOf: url))
+        return try onFile(.reading) {
+            try JSONDecoder().decode(FirebaseStoredSession.self, from: Data(contentsOf: url))
+        }
     }
 
     /// Writes `session` to a new file readable by its owner only, then
     /// moves it over the old one, so no reader sees half a file.
-    public func save(_ session: FirebaseStoredSession) async throws {
+    public func save(_ session: FirebaseStoredSession) async throws(NetworkError) {
         let folder = url.deletingLastPathComponent()
-        try FileManager.default.createDirectory(
-            at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let temporary = folder.appending(path: ".\(url.lastPathComponent).\(UUID().uuidString)")
-        let data = try JSONEncoder().encode(session)
-        guard
-            FileManager.default.createFile(
-                atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
-        else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-        do {
-            if FileManager.default.fileExists(atPath: url.path) {
-                _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-            } else {
-                try FileManager.default.moveItem(at: temporary, to: url)
+        try onFile(.writing) {
+            try FileManager.default.createDirectory(
+                at: folder, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            let data = try JSONEncoder().encode(session)
+            guard
+                FileManager.default.createFile(
+                    atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
+            do {
+                if FileManager.default.fileExists(atPath: url.path) {
+                    _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
+                } else {
+                    try FileManager.default.moveItem(at: temporary, to: url)
+                }
+            } catch {
+                try? FileManager.default.removeItem(at: temporary)
+                throw error
             }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw error
         }
     }
 
     /// Removes the file.
-    public func clear() async throws {
+    public func clear() async throws(NetworkError) {
         guard FileManager.default.fileExists(atPath: url.path) else { return }
-        try FileManager.default.removeItem(at: url)
+        try onFile(.writing) { try FileManager.default.removeItem(at: url) }
+    }
+
+    /// Runs `body`; what it throws is a ``/Networking/FileFailure`` of the
+    /// file, with the system's error as its cause.
+    private func onFile<Value>(_ operation: FileFailure.Operation, _ body: () throws -> Value) throws(NetworkError)
+        -> Value
+    {
+        do {
+            return try body()
+        } catch {
+            throw .fileFailed(FileFailure(operation, url, error: error))
+        }
     }
 }

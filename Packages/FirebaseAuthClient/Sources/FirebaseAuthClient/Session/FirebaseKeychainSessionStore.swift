@@ -1,5 +1,6 @@
 #if canImport(Security)
     import Foundation
+    import Networking
     import Security
 
     /// A session kept in the Keychain, as one generic password item for
@@ -28,21 +29,32 @@
         }
 
         /// The kept session; `nil` when there is no item.
-        public func load() async throws -> FirebaseStoredSession? {
+        public func load() async throws(NetworkError) -> FirebaseStoredSession? {
             var query = itemQuery
             query[kSecReturnData as String] = true
             query[kSecMatchLimit as String] = kSecMatchLimitOne
             var result: CFTypeRef?
             let status = SecItemCopyMatching(query as CFDictionary, &result)
             if status == errSecItemNotFound { return nil }
-            guard status == errSecSuccess else { throw FirebaseKeychainError(status: status) }
-            guard let data = result as? Data else { throw FirebaseKeychainError(status: errSecDecode) }
-            return try JSONDecoder().decode(FirebaseStoredSession.self, from: data)
+            guard status == errSecSuccess else { throw failure(.reading, FirebaseKeychainError(status: status)) }
+            guard let data = result as? Data else {
+                throw failure(.reading, FirebaseKeychainError(status: errSecDecode))
+            }
+            do {
+                return try JSONDecoder().decode(FirebaseStoredSession.self, from: data)
+            } catch {
+                throw failure(.reading, error)
+            }
         }
 
         /// Keeps `session`, replacing the item's data or adding the item.
-        public func save(_ session: FirebaseStoredSession) async throws {
-            let data = try JSONEncoder().encode(session)
+        public func save(_ session: FirebaseStoredSession) async throws(NetworkError) {
+            let data: Data
+            do {
+                data = try JSONEncoder().encode(session)
+            } catch {
+                throw failure(.writing, error)
+            }
             let changes = [kSecValueData as String: data]
             var status = SecItemUpdate(itemQuery as CFDictionary, changes as CFDictionary)
             if status == errSecItemNotFound {
@@ -51,15 +63,24 @@
                 item[kSecAttrAccessible as String] = kSecAttrAccessibleAfterFirstUnlockThisDeviceOnly
                 status = SecItemAdd(item as CFDictionary, nil)
             }
-            guard status == errSecSuccess else { throw FirebaseKeychainError(status: status) }
+            guard status == errSecSuccess else { throw failure(.writing, FirebaseKeychainError(status: status)) }
         }
 
         /// Deletes the item; none is not an error.
-        public func clear() async throws {
+        public func clear() async throws(NetworkError) {
             let status = SecItemDelete(itemQuery as CFDictionary)
             guard status == errSecSuccess || status == errSecItemNotFound else {
-                throw FirebaseKeychainError(status: status)
+                throw failure(.writing, FirebaseKeychainError(status: status))
             }
+        }
+
+        /// The SDK's error for `error` on this store's item: a
+        /// ``/Networking/FileFailure`` whose cause is the Keychain's status.
+        private func failure(_ operation: FileFailure.Operation, _ error: any Error) -> NetworkError {
+            .fileFailed(
+                FileFailure(
+                    operation: operation, path: "the Keychain item \(service)/\(account)",
+                    reason: String(describing: error), underlying: error))
         }
 
         private var itemQuery: [String: Any] {

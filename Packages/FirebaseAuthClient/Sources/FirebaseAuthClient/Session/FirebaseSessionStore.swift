@@ -30,13 +30,17 @@ extension FirebaseStoredSession: RedactedDescription {
 /// the Keychain on Apple platforms (`FirebaseKeychainSessionStore`), a file
 /// only the user can read on Linux (``FirebaseFileSessionStore``), memory
 /// for tests (``FirebaseMemorySessionStore``).
+///
+/// A store reports a failure as the SDK's one error, usually
+/// ``/Networking/NetworkError/fileFailed(_:)`` with the system's error as
+/// the ``/Networking/FileFailure/underlying`` cause.
 public protocol FirebaseSessionStore: Sendable {
     /// The kept session, or `nil` when signed out.
-    func load() async throws -> FirebaseStoredSession?
+    func load() async throws(NetworkError) -> FirebaseStoredSession?
     /// Keeps `session`, replacing any other.
-    func save(_ session: FirebaseStoredSession) async throws
+    func save(_ session: FirebaseStoredSession) async throws(NetworkError)
     /// Forgets the session: signing out.
-    func clear() async throws
+    func clear() async throws(NetworkError)
 }
 
 /// A session kept in memory: gone when the process ends. For tests and

@@ -7,44 +7,25 @@ public enum FirebaseTransactionUpdate<Value: Sendable>: Sendable {
     case set(Value)
     /// Delete the location.
     case remove
-    /// Stop without writing; the transaction throws
-    /// ``FirebaseTransactionError/aborted``.
+    /// Stop without writing: the transaction returns a result that is not
+    /// ``FirebaseTransactionResult/committed``, as the official SDKs'
+    /// transactions do when their update returns `undefined` or `nil`.
     case abort
 }
 
-/// How a transaction ended when it committed.
+/// How a transaction ended: committed, or aborted by its update.
 public struct FirebaseTransactionResult<Value: Sendable>: Sendable {
-    /// The value written (`nil` when the update removed it).
+    /// Whether the value was written; `false` when the update returned
+    /// ``FirebaseTransactionUpdate/abort``.
+    public var committed: Bool
+    /// The value written (`nil` when the update removed it), or, when the
+    /// update aborted, the value it saw.
     public var value: Value?
-    /// The new value's ETag.
+    /// The ETag of ``value``.
     public var etag: String?
-    /// How many conditional writes it took, the committed one included.
+    /// How many times the update ran to a decision: the conditional
+    /// writes, the committed one included, and an abort.
     public var attempts: Int
-}
-
-/// Why a transaction did not commit.
-public enum FirebaseTransactionError: Error, Sendable, CustomStringConvertible {
-    /// The update returned ``FirebaseTransactionUpdate/abort``; nothing was written.
-    case aborted
-    /// Every one of `attempts` conditional writes met a newer value: the
-    /// location is too busy. Nothing of this transaction was written.
-    case contended(attempts: Int)
-    /// The update threw this error; nothing was written.
-    case updateFailed(any Error)
-    /// A request failed. A conditional write that lost its connection may
-    /// or may not have been applied (the client cannot know, so it does not
-    /// try again): read the location to find out.
-    case network(NetworkError)
-
-    /// What went wrong, in a sentence.
-    public var description: String {
-        switch self {
-        case .aborted: "The transaction was aborted by its update."
-        case .contended(let attempts): "The transaction lost to other writers \(attempts) times in a row."
-        case .updateFailed(let error): "The transaction's update failed: \(error)"
-        case .network(let error): "The transaction failed: \(error)"
-        }
-    }
 }
 
 extension FirebaseClient {
@@ -61,38 +42,41 @@ extension FirebaseClient {
     /// ```
     ///
     /// `update` may run several times, so it must not have side effects; it
-    /// gets `nil` when the location is empty. The conditional write is never
-    /// resent by the retry policy: after a lost connection it may have been
-    /// applied, and applying `update` again would count twice. A `5xx` or
-    /// `429` answer (which applied nothing) counts as an attempt and the
-    /// transaction reads again.
+    /// gets `nil` when the location is empty, and returns
+    /// ``FirebaseTransactionUpdate/abort`` to stop without writing. The
+    /// conditional write is never resent by the retry policy: after a lost
+    /// connection it may have been applied, and applying `update` again
+    /// would count twice. A `5xx` or `429` answer (which applied nothing)
+    /// counts as an attempt and the transaction reads again.
     ///
     /// - Parameters:
     ///   - path: The location, relative to the database root.
     ///   - type: What the location holds.
     ///   - maxAttempts: The most conditional writes; 25 as in the Admin SDKs.
     ///   - update: The new value for the current one, ``FirebaseTransactionUpdate/remove``,
-    ///     or ``FirebaseTransactionUpdate/abort``.
-    /// - Throws: ``FirebaseTransactionError``.
+    ///     or ``FirebaseTransactionUpdate/abort``. What it throws, the
+    ///     transaction throws, having written nothing.
+    /// - Throws: ``/Networking/NetworkError``: ``/Networking/NetworkError/conflict(_:)``,
+    ///   the last `412`, when every one of `maxAttempts` writes met a newer
+    ///   value (the location is too busy; nothing was written), or the
+    ///   request's own failure. A write that lost its connection may or may
+    ///   not have been applied (the client cannot know, so it does not try
+    ///   again): read the location to find out.
     @discardableResult
     public func transaction<Value: Codable & Sendable>(
         _ path: String, as type: Value.Type = Value.self, maxAttempts: Int = 25,
-        _ update: (Value?) throws -> FirebaseTransactionUpdate<Value>
-    ) async throws(FirebaseTransactionError) -> FirebaseTransactionResult<Value> {
+        _ update: (Value?) throws(NetworkError) -> FirebaseTransactionUpdate<Value>
+    ) async throws(NetworkError) -> FirebaseTransactionResult<Value> {
         var (current, etag) = try await read(path, as: Value.self)
+        let limit = max(1, maxAttempts)
         var attempts = 0
-        while attempts < max(1, maxAttempts) {
+        while true {
             attempts += 1
-            let decision: FirebaseTransactionUpdate<Value>
-            do {
-                decision = try update(current)
-            } catch {
-                throw .updateFailed(error)
-            }
+            let decision = try update(current)
             var request = request(.put, path, as: Data.self).header("X-Firebase-ETag", "true").idempotent(false)
             switch decision {
             case .abort:
-                throw .aborted
+                return FirebaseTransactionResult(committed: false, value: current, etag: etag, attempts: attempts)
             case .set(let value):
                 request = request.jsonBody(value)
             case .remove:
@@ -102,19 +86,19 @@ extension FirebaseClient {
             do {
                 let response = try await http.response(for: request)
                 return FirebaseTransactionResult(
-                    value: Self.written(decision), etag: response.headers["ETag"], attempts: attempts)
+                    committed: true, value: Self.written(decision), etag: response.headers["ETag"],
+                    attempts: attempts)
             } catch {
-                if let conflict = error.firebaseConflict {
+                let conflict = error.firebaseConflict
+                guard attempts < limit, conflict != nil || Self.appliedNothing(error) else { throw error }
+                if let conflict {
                     current = try decoded(conflict.currentValue, as: Value.self)
                     etag = conflict.etag
-                } else if Self.appliedNothing(error) {
-                    (current, etag) = try await read(path, as: Value.self)
                 } else {
-                    throw .network(error)
+                    (current, etag) = try await read(path, as: Value.self)
                 }
             }
         }
-        throw .contended(attempts: attempts)
     }
 
     private static func written<Value>(_ decision: FirebaseTransactionUpdate<Value>) -> Value? {
@@ -134,29 +118,13 @@ extension FirebaseClient {
     /// The value at `path` (`nil` for none) and its ETag.
     private func read<Value: Decodable & Sendable>(
         _ path: String, as type: Value.Type
-    ) async throws(FirebaseTransactionError) -> (Value?, String?) {
-        let tagged: FirebaseTagged<JSON>
-        do throws(NetworkError) {
-            tagged = try await getTagged(path, as: JSON.self)
-        } catch {
-            throw .network(error)
-        }
+    ) async throws(NetworkError) -> (Value?, String?) {
+        let tagged = try await getTagged(path, as: JSON.self)
         return (try decoded(tagged.value, as: Value.self), tagged.etag)
     }
 
-    private func decoded<Value: Decodable>(_ json: JSON, as type: Value.Type) throws(FirebaseTransactionError) -> Value?
-    {
+    private func decoded<Value: Decodable>(_ json: JSON, as type: Value.Type) throws(NetworkError) -> Value? {
         guard !json.isNull else { return nil }
-        let data: Data
-        do {
-            data = try JSONEncoder().encode(json)
-        } catch {
-            throw .network(.encodingFailed(String(describing: error)))
-        }
-        do {
-            return try http.decoder.decode(Value.self, from: data)
-        } catch {
-            throw .network(.decodingFailed(DecodingFailure(error, decoding: Value.self, body: data)))
-        }
+        return try json.decode(Value.self, using: http.decoder)
     }
 }

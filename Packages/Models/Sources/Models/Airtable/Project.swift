@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A row of the lesson's Airtable base ("Project tracker", table
 /// `Design projects`): the `fields` of one record.
@@ -151,9 +152,14 @@ public struct Project: Sendable, Hashable, Codable {
     /// - Parameters:
     ///   - jsonData: The body of `GET /v0/{baseId}/Design%20projects`.
     ///   - decoder: Defaults to `JSONDecoder.airtable`.
-    /// - Throws: A `DecodingError` whose coding path names the record and
-    ///   field that did not decode, such as `records[3].fields.Due date`.
-    public static func getProjects(from jsonData: Data, using decoder: JSONDecoder = .airtable) throws -> [Project] {
-        try decoder.decode(AirtableRecordPage<Project>.self, from: jsonData).records.map(\.fields)
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)``, whose coding
+    ///   path names the record and field that did not decode, such as
+    ///   `records[3].fields.Due date`.
+    public static func getProjects(from jsonData: Data, using decoder: JSONDecoder = .airtable) throws(NetworkError)
+        -> [Project]
+    {
+        try ModelDecoding.decode([Project].self, from: jsonData) {
+            try decoder.decode(AirtableRecordPage<Project>.self, from: $0).records.map(\.fields)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// One of a customer's accounts, from `GET /bankey/profile/{id}/accounts`.
 ///
@@ -72,9 +73,13 @@ public struct Account: Sendable, Hashable, Identifiable, Codable {
     /// and objects with trailing commas: the decode is retried once without
     /// them if the platform's parser rejects them.
     ///
-    /// - Throws: A `DecodingError` naming the account and field that did not
-    ///   decode, such as `[2].amount`.
-    public static func decodeList(from data: Data, using decoder: JSONDecoder = .bankey) throws -> [Account] {
-        try TolerantJSON.decode([Account].self, from: data, using: decoder)
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)`` naming the
+    ///   account and field that did not decode, such as `[2].amount`.
+    public static func decodeList(from data: Data, using decoder: JSONDecoder = .bankey) throws(NetworkError)
+        -> [Account]
+    {
+        try ModelDecoding.decode([Account].self, from: data) {
+            try TolerantJSON.decode([Account].self, from: $0, using: decoder)
+        }
     }
 }

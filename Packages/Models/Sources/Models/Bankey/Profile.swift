@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// The customer Bankey greets, from `GET /bankey/profile/{id}`.
 ///
@@ -35,8 +36,11 @@ public struct Profile: Sendable, Hashable, Identifiable, Codable {
     /// trailing comma: the decode is retried once without trailing commas if
     /// the platform's parser rejects them.
     ///
-    /// - Throws: A `DecodingError` naming the field that did not decode.
-    public static func decode(from data: Data, using decoder: JSONDecoder = .bankey) throws -> Profile {
-        try TolerantJSON.decode(Profile.self, from: data, using: decoder)
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)`` naming the
+    ///   field that did not decode.
+    public static func decode(from data: Data, using decoder: JSONDecoder = .bankey) throws(NetworkError) -> Profile {
+        try ModelDecoding.decode(Profile.self, from: data) {
+            try TolerantJSON.decode(Profile.self, from: $0, using: decoder)
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Networking
 
 /// A photo from lesson 5's SooGreyhounds API (`soogreyhounds.photos.getList`
 /// with `extras=url_h,date_taken`, Flickr's shape).
@@ -90,11 +91,17 @@ public struct Photo: Sendable, Hashable, Identifiable, Codable {
     /// `SooGreyhoundsAPI.photos(fromJSON:)`, throwing where it returned
     /// `.failure`.
     ///
-    /// - Throws: ``SooGreyhoundsError/invalidJSONData(skipped:)`` when the
-    ///   list has photos and none decodes; ``SooGreyhoundsError/failed(code:message:)``
-    ///   for a `{"stat":"fail"}` body; a `DecodingError` naming the field
+    /// - Throws: ``/Networking/NetworkError/decodingFailed(_:)``, whose
+    ///   ``/Networking/DecodingFailure/underlying`` is
+    ///   ``SooGreyhoundsError/invalidJSONData(skipped:)`` when the list has
+    ///   photos and none decodes, ``SooGreyhoundsError/failed(code:message:)``
+    ///   for a `{"stat":"fail"}` body, and a `DecodingError` naming the field
     ///   when the response is not shaped like a photo list.
-    public static func photos(fromJSON data: Data, using decoder: JSONDecoder = .soogreyhounds) throws -> [Photo] {
-        try decoder.decode(PhotosResponse.self, from: data).photos.photos
+    public static func photos(fromJSON data: Data, using decoder: JSONDecoder = .soogreyhounds) throws(NetworkError)
+        -> [Photo]
+    {
+        try ModelDecoding.decode([Photo].self, from: data) {
+            try decoder.decode(PhotosResponse.self, from: $0).photos.photos
+        }
     }
 }

@@ -26,9 +26,13 @@ extension Data {
 }
 
 /// An error in words, as Networking reports it: for a `DecodingError`, the
-/// coding path and the reason, such as `records[0].fields.Due date: …`.
+/// coding path and the reason, such as `records[0].fields.Due date: …`. A
+/// helper's ``NetworkError/decodingFailed(_:)`` is described by its cause.
 func describe(_ error: any Error) -> String {
-    DecodingErrorSummary(error).description
+    if case .decodingFailed(let failure) = error as? NetworkError, let cause = failure.underlying {
+        return DecodingErrorSummary(cause).description
+    }
+    return DecodingErrorSummary(error).description
 }
 
 /// The error `body` throws, described; `nil` if it does not throw.

@@ -409,6 +409,11 @@ public struct NetworkClient: Sendable {
     }
 
     /// The failure a non-2xx response stands for, with the server's message.
+    ///
+    /// A `401` to a request that carried the `credentials` the client was
+    /// made with (an API key or token the app is configured with) is the
+    /// app's configuration, not something a user fixes by signing in: its
+    /// ``HTTPFailure/advice`` says so.
     public func failure(for response: TransportResponse, to request: TransportRequest) -> HTTPFailure {
         HTTPFailure(
             service: service,
@@ -419,15 +424,24 @@ public struct NetworkClient: Sendable {
             headers: response.headers,
             body: response.body,
             retryAfter: RetryAfter.parse(response.headers["Retry-After"], now: retryPolicy.clock.now()),
-            carriedCredentials: carriesCredentials(request)
+            carriedCredentials: carriesCredentials(request),
+            advice: response.status == 401 && sendsConfiguredCredentials(request)
+                ? "Check the credentials the app is configured with: \(service?.description ?? "the server") refused them."
+                : nil
         )
     }
 
-    /// Whether `request` carries credentials: a header or query item the
-    /// ``redactor`` calls secret. What ``HTTPFailure/carriedCredentials``
+    /// Whether `request` carries every one of the client's own
+    /// `credentials`, unchanged.
+    private func sendsConfiguredCredentials(_ request: TransportRequest) -> Bool {
+        !credentials.isEmpty && credentials.allSatisfy { request.headers[$0.name] == $0.value }
+    }
+
+    /// Whether `request` carries credentials: a header marked secret, or a
+    /// header or query item the ``redactor`` calls secret. What ``HTTPFailure/carriedCredentials``
     /// says of a failed request.
     public func carriesCredentials(_ request: TransportRequest) -> Bool {
-        if request.headers.contains(where: { redactor.isSecret(name: $0.name) }) { return true }
+        if request.headers.contains(where: { $0.isSecret || redactor.isSecret(name: $0.name) }) { return true }
         let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
         return items.contains { $0.value != nil && redactor.isSecret(name: $0.name) }
     }

@@ -70,13 +70,35 @@ public enum JSON: Sendable, Hashable {
     }
 
     /// Decodes this value as `T`, with `decoder`'s strategies.
-    public func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws -> T {
-        try decoder.decode(T.self, from: JSONEncoder().encode(self))
+    ///
+    /// - Throws: ``NetworkError/decodingFailed(_:)`` naming where and why,
+    ///   with the `DecodingError` as its cause.
+    public func decode<T: Decodable>(_ type: T.Type, using decoder: JSONDecoder = JSONDecoder()) throws(NetworkError)
+        -> T
+    {
+        let data: Data
+        do {
+            data = try JSONEncoder().encode(self)
+        } catch {
+            throw .encodingFailed(DecodingErrorSummary(error).description)
+        }
+        do {
+            return try decoder.decode(T.self, from: data)
+        } catch {
+            throw .decodingFailed(DecodingFailure(error, decoding: T.self, body: data))
+        }
     }
 
     /// Encodes any value as JSON with `encoder`'s strategies.
-    public init(encoding value: some Encodable, using encoder: JSONEncoder = JSONEncoder()) throws {
-        self = try JSONDecoder().decode(JSON.self, from: encoder.encode(value))
+    ///
+    /// - Throws: ``NetworkError/encodingFailed(_:)`` when `value` cannot be
+    ///   encoded (a `Double` that is not finite, say).
+    public init(encoding value: some Encodable, using encoder: JSONEncoder = JSONEncoder()) throws(NetworkError) {
+        do {
+            self = try JSONDecoder().decode(JSON.self, from: encoder.encode(value))
+        } catch {
+            throw .encodingFailed(DecodingErrorSummary(error).description)
+        }
     }
 }
 

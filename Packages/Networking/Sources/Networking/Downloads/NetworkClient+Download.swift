@@ -45,6 +45,7 @@ extension NetworkClient {
                 guard error.status == 416, state.canResume(after: error) else { throw error }
                 // The bytes asked for are gone: the file starts over.
                 try state.prepareResume(of: file, startingOver: true)
+                log(.resuming(after: error, offset: file.length), wire, attempt: attempt)
                 attempt += 1
                 continue
             }
@@ -70,7 +71,7 @@ extension NetworkClient {
                 let failure = writer.failure ?? NetworkError(bodyError: error)
                 guard state.canResume(after: failure) else { throw failure }
                 try state.prepareResume(of: file)
-                reportRetry(of: wire, after: failure, delay: .zero, attempt: attempt)
+                log(.resuming(after: failure, offset: file.length), wire, attempt: attempt)
                 try await waitBeforeRetry(.zero, of: wire, attempt: attempt + 1)
                 attempt += 1
             }

@@ -24,7 +24,8 @@ import Foundation
 /// ## Cases to come
 ///
 /// The enum is `@nonexhaustive` (SE-0487): a minor release may add a case,
-/// as 0.9 added ``serviceFailure(_:)`` and 1.0 ``tlsFailed(_:)``, without
+/// as 0.9 added ``serviceFailure(_:)`` and 1.0 ``tlsFailed(_:)`` and
+/// ``invalidRequest(_:)``, without
 /// breaking an app. A `switch` over it outside this package needs an
 /// `@unknown default`, and the compiler says so; `catch` clauses need nothing
 /// more than their final `catch`. An enum was kept, rather than the struct of
@@ -35,6 +36,10 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     /// The URL could not be built or is not one the transport can load.
     /// The associated text is the offending URL with secrets redacted.
     case invalidURL(String)
+    /// The request was not sent: what the caller gave cannot make one (an
+    /// empty record or user id, which would address something else). The
+    /// text says what.
+    case invalidRequest(String)
     /// The device is offline.
     case notConnected
     /// The host could not be reached: it is down, refused the connection or
@@ -108,6 +113,8 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
         switch self {
         case .invalidURL(let url):
             "Invalid URL: \(url)"
+        case .invalidRequest(let reason):
+            "The request was not sent: \(reason)"
         case .notConnected:
             "Not connected to the internet."
         case .cannotConnect(let host):

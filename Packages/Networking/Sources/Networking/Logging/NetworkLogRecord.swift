@@ -13,7 +13,9 @@ import Foundation
 /// cancelled: `.cancelled`) or `streamStopped` (its reader let go of it
 /// before the end). URLs and headers are already redacted.
 public struct NetworkLogRecord: Sendable, CustomStringConvertible {
-    /// What the record is about.
+    /// What the record is about. A minor release may add an event, so a
+    /// `switch` over it ends with `@unknown default`.
+    @nonexhaustive
     public enum Event: Sendable {
         /// An attempt, or one hop of it, is being sent.
         case request
@@ -30,6 +32,10 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         /// The attempt failed with this error and the request will be sent
         /// again after `delay`; reported before the wait starts.
         case retrying(after: NetworkError, delay: Duration)
+        /// A download's body broke with this error, and the download goes
+        /// on with a new attempt from byte `offset` (a `Range` request);
+        /// `0` when the file starts over. Reported before that attempt.
+        case resuming(after: NetworkError, offset: Int)
         /// A stream's body ended as the server ended it; `bytesReceived` is
         /// all it delivered.
         case streamEnded
@@ -100,14 +106,14 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
         case .response(let status), .redirect(let status, _): status
         case .revalidated: 304
         case .failure(let error), .streamFailed(let error): error.status
-        case .request, .retrying, .streamEnded, .streamStopped: nil
+        case .request, .retrying, .resuming, .streamEnded, .streamStopped: nil
         }
     }
 
-    /// The error, for a `failure`, `retrying` or `streamFailed` record.
+    /// The error, for a `failure`, `retrying`, `resuming` or `streamFailed` record.
     public var error: NetworkError? {
         switch event {
-        case .failure(let error), .retrying(let error, _), .streamFailed(let error): error
+        case .failure(let error), .retrying(let error, _), .resuming(let error, _), .streamFailed(let error): error
         default: nil
         }
     }
@@ -151,6 +157,8 @@ public struct NetworkLogRecord: Sendable, CustomStringConvertible {
                 delay < .seconds(1)
                 ? String(format: "%.0f ms", delay.seconds * 1000) : String(format: "%.1f s", delay.seconds)
             return "⟳ \(method.rawValue) \(url): attempt \(attempt) failed (\(error)); retrying in \(wait)"
+        case .resuming(let error, let offset):
+            return "⟳ \(method.rawValue) \(url): attempt \(attempt) broke off (\(error)); resuming from byte \(offset)"
         }
     }
 }

@@ -34,9 +34,23 @@ extension NetworkRequest {
         query([QueryItem(name: name, value: value)])
     }
 
-    /// Sets a header field, replacing any field of the same name.
-    public func header(_ name: String, _ value: String?) -> Self {
-        with { $0.headers[name] = value }
+    /// Sets a header field, replacing any field of the same name; `nil`
+    /// removes it.
+    ///
+    /// A secret field (`isSecret: true`: a key an app sends on one request,
+    /// such as `.header("X-Notes-Key", key, isSecret: true)`) is redacted
+    /// wherever the request is shown (logs, errors, ``NetworkClient/cURLDescription(for:)``)
+    /// and counts as credentials, as the client's own are. A name the
+    /// client's ``Redactor`` knows (`Authorization`) is secret either way.
+    public func header(_ name: String, _ value: String?, isSecret: Bool = false) -> Self {
+        with {
+            guard isSecret, let value else {
+                $0.headers[name] = value
+                return
+            }
+            $0.headers.remove(name)
+            $0.headers.add(name: name, value: value, isSecret: true)
+        }
     }
 
     /// Sets several header fields.
