@@ -110,6 +110,34 @@ struct NetworkErrorTests {
         }
     }
 
+    @Test("A 401 to the credentials the app configured advises checking them; to the user's own, it does not")
+    func configuredCredentialsAdvice() async throws {
+        let refused = ScriptedTransport(always: .json(#"{"error":"Could not parse auth token."}"#, status: 401))
+        let keyed = NetworkClient(
+            baseURL: URL(string: "https://api.example.test")!, credentials: ["Authorization": "Bearer pat-1"],
+            transport: refused)
+        let secret = NetworkClient(baseURL: URL(string: "https://db.example.test/?auth=secret-2")!, transport: refused)
+        let plain = NetworkClient(baseURL: URL(string: "https://api.example.test")!, transport: refused)
+        let cases: [(NetworkClient, NetworkRequest<Data>, Bool)] = [
+            (keyed, .get("a"), true),
+            (secret, .get("a.json"), true),
+            // The request's own token (a signed-in user's) is not the app's configuration.
+            (keyed, NetworkRequest<Data>.get("a").header("Authorization", "Bearer user-3"), false),
+            (plain, NetworkRequest<Data>.get("a").query("auth", "user-4"), false),
+            (plain, .get("a"), false),
+        ]
+        for (client, request, configured) in cases {
+            do throws(NetworkError) {
+                _ = try await client.send(request)
+                Issue.record("expected a failure for \(request)")
+            } catch {
+                let advice = error.failure?.advice ?? ""
+                #expect(advice.contains("configured with") == configured, "\(request): \(advice)")
+                #expect(!error.description.contains("pat-1") && !error.description.contains("secret-2"))
+            }
+        }
+    }
+
     @Test("An HTML error page gives its title as the message and a capped excerpt")
     func htmlErrorPage() async throws {
         let page =

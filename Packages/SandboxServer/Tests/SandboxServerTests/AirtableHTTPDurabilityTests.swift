@@ -15,12 +15,12 @@ struct AirtableHTTPDurabilityTests {
     }
 
     /// 16 clients, each creating 50 records in 5 batches of 10, all at once.
-    private static func createConcurrently(_ baseURL: URL) async -> (created: [String], refused: Int, other: [Int]) {
-        await withTaskGroup(of: (created: [String], refused: Int, other: [Int]).self) { group in
+    private static func createConcurrently(_ baseURL: URL) async -> (created: [String], refused: Int, other: [String]) {
+        await withTaskGroup(of: (created: [String], refused: Int, other: [String]).self) { group in
             for client in 0..<16 {
                 group.addTask {
                     let session = HTTP.session
-                    var result: (created: [String], refused: Int, other: [Int]) = ([], 0, [])
+                    var result: (created: [String], refused: Int, other: [String]) = ([], 0, [])
                     for batch in 0..<5 {
                         let records = (0..<10).map { #"{"fields":{"Name":"c\#(client)-b\#(batch)-r\#($0)"}}"# }
                         do {
@@ -30,16 +30,16 @@ struct AirtableHTTPDurabilityTests {
                             switch response.status {
                             case 200: result.created += response.airtableRecordIDs
                             case 429 where response.text == AirtableHTTP.rateLimited: result.refused += 1
-                            default: result.other.append(response.status)
+                            default: result.other.append("\(response.status)")
                             }
                         } catch {
-                            result.other.append(-1)
+                            result.other.append("\(error)")
                         }
                     }
                     return result
                 }
             }
-            var all: (created: [String], refused: Int, other: [Int]) = ([], 0, [])
+            var all: (created: [String], refused: Int, other: [String]) = ([], 0, [])
             for await result in group {
                 all.created += result.created
                 all.refused += result.refused

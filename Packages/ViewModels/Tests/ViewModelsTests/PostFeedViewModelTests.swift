@@ -131,7 +131,7 @@ struct PostFeedViewModelTests {
 
         #expect(log.states == [.loading, .failed])
         #expect(feed.rows.isEmpty)
-        let error = try #require(feed.error as? NetworkError)
+        let error = try #require(feed.error)
         #expect(error.status == 500)
         #expect(feed.alert == AlertViewModel(title: "Error Fetching Posts", message: error.description))
         #expect(!feed.isNetworkActivityIndicatorVisible)
@@ -186,7 +186,7 @@ struct PostFeedViewModelTests {
         try fixture.sandbox.faults.inject(Fault(path: "/posts.json", action: .dropConnection))
         await feed.refresh()
         #expect(feed.alert == first)
-        #expect((feed.error as? NetworkError)?.description == NetworkError.connectionLost.description)
+        #expect(feed.error?.description == NetworkError.connectionLost.description)
     }
 
     @Test("Posts newer than the last seen are cued as new; the first visit cues nothing")
@@ -266,7 +266,7 @@ struct PostFeedViewModelTests {
 
         #expect(!feed.rows.contains { $0.identifier == reported.identifier })
         #expect(feed.alert?.title == "Report Not Sent")
-        #expect((feed.error as? NetworkError)?.status == 500)
+        #expect(feed.error?.status == 500)
     }
 
     @Test("Hiding without reporting removes the row and sends nothing")

@@ -410,10 +410,10 @@ public struct NetworkClient: Sendable {
 
     /// The failure a non-2xx response stands for, with the server's message.
     ///
-    /// A `401` to a request that carried the `credentials` the client was
-    /// made with (an API key or token the app is configured with) is the
-    /// app's configuration, not something a user fixes by signing in: its
-    /// ``HTTPFailure/advice`` says so.
+    /// A `401` to a request that carried the credentials the client was
+    /// made with (an API key, token or database secret the app is
+    /// configured with) is the app's configuration, not something a user
+    /// fixes by signing in: its ``HTTPFailure/advice`` says so.
     public func failure(for response: TransportResponse, to request: TransportRequest) -> HTTPFailure {
         HTTPFailure(
             service: service,
@@ -431,19 +431,28 @@ public struct NetworkClient: Sendable {
         )
     }
 
-    /// Whether `request` carries every one of the client's own
-    /// `credentials`, unchanged.
+    /// Whether `request` carries every credential the client was made
+    /// with, unchanged: its `credentials` headers and the secret query
+    /// items of its ``baseURL`` (a Firebase database secret, `auth=`).
     private func sendsConfiguredCredentials(_ request: TransportRequest) -> Bool {
-        !credentials.isEmpty && credentials.allSatisfy { request.headers[$0.name] == $0.value }
+        let configured = secretQueryItems(of: baseURL)
+        guard !credentials.isEmpty || !configured.isEmpty else { return false }
+        let sent = secretQueryItems(of: request.url)
+        return credentials.allSatisfy { request.headers[$0.name] == $0.value } && configured.isSubset(of: sent)
+    }
+
+    /// The query items of `url` the ``redactor`` calls secret, with a value.
+    private func secretQueryItems(of url: URL) -> Set<URLQueryItem> {
+        let items = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems ?? []
+        return Set(items.filter { $0.value != nil && redactor.isSecret(name: $0.name) })
     }
 
     /// Whether `request` carries credentials: a header marked secret, or a
     /// header or query item the ``redactor`` calls secret. What ``HTTPFailure/carriedCredentials``
     /// says of a failed request.
     public func carriesCredentials(_ request: TransportRequest) -> Bool {
-        if request.headers.contains(where: { $0.isSecret || redactor.isSecret(name: $0.name) }) { return true }
-        let items = URLComponents(url: request.url, resolvingAgainstBaseURL: false)?.queryItems ?? []
-        return items.contains { $0.value != nil && redactor.isSecret(name: $0.name) }
+        request.headers.contains { $0.isSecret || redactor.isSecret(name: $0.name) }
+            || !secretQueryItems(of: request.url).isEmpty
     }
 
     private func decode<Value>(_ response: TransportResponse, for request: NetworkRequest<Value>) throws(NetworkError)

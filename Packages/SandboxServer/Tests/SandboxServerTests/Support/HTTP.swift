@@ -21,6 +21,14 @@ enum HTTP {
         }
     }
 
+    /// How long a request may take in all: only a hang's limit. On Linux,
+    /// FoundationNetworking times a whole request (not its idle time) by
+    /// the session's `timeoutIntervalForRequest`, 60 s by default, unless
+    /// the request's `timeoutInterval` was *assigned*: the one given to
+    /// `URLRequest(url:timeoutInterval:)` is not counted. A busy machine's
+    /// slowest requests reached 60 s.
+    static let timeout: TimeInterval = 300
+
     /// A session without caches or cookies, so every test sees the server.
     ///
     /// Sessions live as long as the test process: FoundationNetworking on
@@ -29,6 +37,7 @@ enum HTTP {
     /// create one per request or per writer.
     static let session: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
+        configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = 64
         return URLSession(configuration: configuration)
     }()
@@ -40,6 +49,7 @@ enum HTTP {
     static let freshConnections: URLSession = {
         let configuration = URLSessionConfiguration.ephemeral
         configuration.httpAdditionalHeaders = ["Connection": "close"]
+        configuration.timeoutIntervalForRequest = timeout
         configuration.httpMaximumConnectionsPerHost = 64
         return URLSession(configuration: configuration)
     }()
@@ -52,7 +62,8 @@ enum HTTP {
         body: Data? = nil,
         session: URLSession = HTTP.session
     ) async throws -> Response {
-        var request = URLRequest(url: url, timeoutInterval: 300)
+        var request = URLRequest(url: url)
+        request.timeoutInterval = timeout
         request.httpMethod = method
         for (name, value) in headers {
             request.setValue(value, forHTTPHeaderField: name)

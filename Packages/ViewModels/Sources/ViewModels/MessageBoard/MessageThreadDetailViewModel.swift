@@ -39,7 +39,7 @@ public final class MessageThreadDetailViewModel {
     /// The alert to show, if any; one at a time.
     public private(set) var alert: AlertViewModel?
     /// The last failure, for a caller that reports it in its own words.
-    public private(set) var error: (any Error)?
+    public private(set) var error: NetworkError?
 
     private let onChange: @MainActor (MessageThread) -> Void
     /// Sees every state the screen passes through, for tests.
@@ -70,7 +70,7 @@ public final class MessageThreadDetailViewModel {
     public func refresh() async {
         guard state != .refreshing else { return }
         setState(.refreshing)
-        do {
+        do throws(NetworkError) {
             let board = try await client.fetchMessageThreads()
             if let current = board.thread(withIdentifier: thread.identifier) {
                 update(current)
@@ -84,7 +84,7 @@ public final class MessageThreadDetailViewModel {
 
     /// Follows the thread live until the calling task is cancelled.
     public func observeMessages() async {
-        do {
+        do throws(NetworkError) {
             for try await current in client.messageUpdates(in: thread) {
                 update(current)
             }
@@ -113,10 +113,10 @@ public final class MessageThreadDetailViewModel {
         onChange(current)
     }
 
-    private func fail(_ error: any Error, title: String) {
+    private func fail(_ error: NetworkError, title: String) {
         self.error = error
         if alert == nil {
-            alert = AlertViewModel(title: title, message: String(describing: error))
+            alert = AlertViewModel(title: title, message: error.description)
         }
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Models
+import Networking
 import PostFeedClient
 
 extension PostFeedViewModel {
@@ -13,8 +14,10 @@ extension PostFeedViewModel {
     @discardableResult
     public func report(_ row: PostCell.ViewModel, reason: String) async -> Bool {
         guard let post = await post(for: row) else { return false }
-        do {
-            _ = try await withNetworkActivity { try await client.report(post, reason: reason) }
+        do throws(NetworkError) {
+            _ = try await withNetworkActivity { () async throws(NetworkError) in
+                try await client.report(post, reason: reason)
+            }
             await showClientFeed()
             return true
         } catch {
@@ -30,7 +33,7 @@ extension PostFeedViewModel {
     /// says it will come back after a restart.
     public func hide(_ row: PostCell.ViewModel) async {
         guard let post = await post(for: row) else { return }
-        do {
+        do throws(NetworkError) {
             try await client.hide(post)
         } catch {
             fail(error, title: Self.hideFailedTitle)
@@ -49,7 +52,7 @@ extension PostFeedViewModel {
     /// If the stream fails for good (credentials refused, say) the alert
     /// says so and the rows stay as they were.
     public func observeLiveUpdates() async {
-        do {
+        do throws(NetworkError) {
             for try await feed in await client.updates() {
                 render(feed)
             }

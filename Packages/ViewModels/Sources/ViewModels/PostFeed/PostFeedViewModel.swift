@@ -50,7 +50,7 @@ public final class PostFeedViewModel {
     /// The alert to show, if any; one at a time.
     public private(set) var alert: AlertViewModel?
     /// The last failure, for a caller that reports it in its own words.
-    public private(set) var error: (any Error)?
+    public private(set) var error: NetworkError?
     /// Whether paging reached the oldest post.
     public private(set) var hasReachedEnd = false
     /// The entries of the feed that are not posts, with the reason.
@@ -108,8 +108,10 @@ public final class PostFeedViewModel {
     public func loadNextPage() async {
         guard !isBusy, !hasReachedEnd, hasLoadedNewestPage else { return }
         setState(.paging)
-        do {
-            let page = try await withNetworkActivity { try await client.fetchPosts(reset: false) }
+        do throws(NetworkError) {
+            let page = try await withNetworkActivity { () async throws(NetworkError) in
+                try await client.fetchPosts(reset: false)
+            }
             hasReachedEnd = page.hasReachedEnd
             await showClientFeed()
             setState(.loaded)
@@ -149,8 +151,10 @@ public final class PostFeedViewModel {
     private func fetchNewest(as phase: LoadState) async {
         guard !isBusy else { return }
         setState(phase)
-        do {
-            let page = try await withNetworkActivity { try await client.fetchPosts(reset: true) }
+        do throws(NetworkError) {
+            let page = try await withNetworkActivity { () async throws(NetworkError) in
+                try await client.fetchPosts(reset: true)
+            }
             hasReachedEnd = page.hasReachedEnd
             hasLoadedNewestPage = true
             await showClientFeed()
@@ -166,7 +170,7 @@ public final class PostFeedViewModel {
     }
 
     /// Counts a request in flight while `operation` runs.
-    func withNetworkActivity<T>(_ operation: () async throws -> T) async rethrows -> T {
+    func withNetworkActivity<T>(_ operation: () async throws(NetworkError) -> T) async throws(NetworkError) -> T {
         activeRequests += 1
         defer { activeRequests -= 1 }
         return try await operation()
@@ -194,10 +198,10 @@ public final class PostFeedViewModel {
 
     /// Records a failure; an alert already showing stays, so there are
     /// never two at once.
-    func fail(_ error: any Error, title: String) {
+    func fail(_ error: NetworkError, title: String) {
         self.error = error
         if alert == nil {
-            alert = AlertViewModel(title: title, message: String(describing: error))
+            alert = AlertViewModel(title: title, message: error.description)
         }
     }
 
