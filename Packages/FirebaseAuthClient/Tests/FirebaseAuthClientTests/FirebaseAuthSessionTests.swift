@@ -85,7 +85,17 @@ struct FirebaseAuthSessionTests {
         try await session.signUp(email: "ada@example.com", password: "correct horse")
         try await session.signOut()
         #expect(await store.load() == nil)
-        await #expect(throws: NetworkError.self) { _ = try await session.idToken() }
+        // Nothing was sent, so the error is no server's refusal.
+        do throws(NetworkError) {
+            _ = try await session.idToken()
+            Issue.record("a signed-out session gave a token")
+        } catch {
+            guard case .invalidRequest(let reason) = error else {
+                Issue.record("expected invalidRequest, got \(error)")
+                return
+            }
+            #expect(reason == "no user is signed in; sign in first.")
+        }
 
         let bob = try await session.signUp(email: "bob@example.com", password: "correct horse")
         let admin = await sandbox.firebaseAuth.answer(

@@ -125,11 +125,9 @@ public final class FirebaseAuthSession: Sendable {
         }
     }
 
-    /// The error of asking a signed-out session for a token.
-    static let signedOut = NetworkError.unauthenticated(
-        HTTPFailure(
-            service: .firebaseAuth, status: 401, method: .post, url: "firebase-auth-session",
-            message: ServerMessage(code: "SIGNED_OUT", message: "No user is signed in."), advice: "Sign in first."))
+    /// The error of asking a signed-out session for a token: the request
+    /// that needed it is not sent, and no server refused anything.
+    static let signedOut = NetworkError.invalidRequest("no user is signed in; sign in first.")
 
     private static func expiry(of signIn: FirebaseSignIn, now: () -> Date) -> Date {
         now().addingTimeInterval(Double(signIn.expiresIn.components.seconds))

@@ -37,8 +37,8 @@ public enum NetworkError: Error, Sendable, CustomStringConvertible, LocalizedErr
     /// The associated text is the offending URL with secrets redacted.
     case invalidURL(String)
     /// The request was not sent: what the caller gave cannot make one (an
-    /// empty record or user id, which would address something else). The
-    /// text says what.
+    /// empty record or user id, which would address something else; a
+    /// signed-out Firebase session asked for a token). The text says what.
     case invalidRequest(String)
     /// The device is offline.
     case notConnected
