@@ -162,5 +162,36 @@ struct FirebaseAuthSessionTests {
         #expect(writing.operation == .writing && writing.underlying != nil)
         #expect(!"\(writing)".contains("secret-refresh"))
         #expect(try Data(contentsOf: file).count > 0, "the old file is kept")
+
+        // A folder that is not empty where the file should be: a clear
+        // failure, the folder kept as it was, no temporary file left.
+        let occupied = folder.appending(path: "occupied.json")
+        try FileManager.default.createDirectory(at: occupied, withIntermediateDirectories: true)
+        try Data("keep".utf8).write(to: occupied.appending(path: "inside"))
+        let replacing = await #expect(throws: NetworkError.self) {
+            try await FirebaseFileSessionStore(url: occupied).save(
+                FirebaseStoredSession(userID: "ada", refreshToken: "secret-refresh"))
+        }
+        guard case .fileFailed(let replaced) = replacing else {
+            Issue.record("expected a file failure, got \(String(describing: replacing))")
+            return
+        }
+        #expect(replaced.operation == .writing && !"\(replaced)".contains("secret-refresh"))
+        #expect(try Data(contentsOf: occupied.appending(path: "inside")) == Data("keep".utf8))
+        let left = try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        #expect(left.sorted() == ["occupied.json", "session.json"], "\(left)")
+    }
+
+    @Test("Saving over a kept session replaces it whole")
+    func fileStoreReplaces() async throws {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "session-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let store = FirebaseFileSessionStore(url: folder.appending(path: "session.json"))
+        try await store.save(FirebaseStoredSession(userID: "ada", refreshToken: "first"))
+        try await store.save(FirebaseStoredSession(userID: "bob", email: "bob@example.com", refreshToken: "second"))
+        #expect(
+            try await store.load()
+                == FirebaseStoredSession(userID: "bob", email: "bob@example.com", refreshToken: "second"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["session.json"])
     }
 }

@@ -94,9 +94,7 @@ public enum FirebaseAuthErrorCode: Sendable, Hashable {
     /// attempts is ``/Networking/NetworkError/rateLimited(_:)``; the rest keep
     /// their status's case, with the code in the message.
     @Sendable static func classify(_ failure: HTTPFailure) -> NetworkError {
-        guard let message = failure.message, let text = message.code ?? Optional(message.message), !text.isEmpty
-        else { return NetworkError(failure: failure) }
-        let code = FirebaseAuthErrorCode(message: text)
+        guard let code = FirebaseAuthErrorCode(failure) else { return NetworkError(failure: failure) }
         var failure = failure
         // A known code's meaning is what to do; an unknown one's would only
         // repeat the message.
@@ -134,6 +132,15 @@ extension FirebaseAuthErrorCode {
         return ServerMessage(code: status(in: response.body), message: text)
     }
 
+    /// The code of a failure whose message ``message(_:)`` read: its code
+    /// (`INVALID_PASSWORD`), else its text; `nil` when it has neither.
+    fileprivate init?(_ failure: HTTPFailure) {
+        guard let message = failure.message else { return nil }
+        let text = message.code ?? message.message
+        guard !text.isEmpty else { return nil }
+        self.init(message: text)
+    }
+
     /// Whether `text` is written as Firebase writes its codes: capitals,
     /// digits and underscores, starting with a capital.
     private static func isCode(_ text: String) -> Bool {
@@ -157,9 +164,8 @@ extension NetworkError {
     /// service's errors, so an alert never shows one service's failure as
     /// a sign-in problem.
     public var firebaseAuthError: FirebaseAuthErrorCode? {
-        guard let failure, failure.service == .firebaseAuth, let message = failure.message else { return nil }
-        let text = message.code ?? message.message
-        return text.isEmpty ? nil : FirebaseAuthErrorCode(message: text)
+        guard let failure, failure.service == .firebaseAuth else { return nil }
+        return FirebaseAuthErrorCode(failure)
     }
 }
 

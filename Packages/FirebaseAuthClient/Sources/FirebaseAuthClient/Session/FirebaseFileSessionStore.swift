@@ -40,13 +40,11 @@ public struct FirebaseFileSessionStore: FirebaseSessionStore {
                 FileManager.default.createFile(
                     atPath: temporary.path, contents: data, attributes: [.posixPermissions: 0o600])
             else { throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temporary.path]) }
-            do {
-                if FileManager.default.fileExists(atPath: url.path) {
-                    _ = try FileManager.default.replaceItemAt(url, withItemAt: temporary)
-                } else {
-                    try FileManager.default.moveItem(at: temporary, to: url)
-                }
-            } catch {
+            // rename(2) replaces a kept file in one step and refuses a
+            // folder. `FileManager.replaceItemAt` failed on Linux over a
+            // file, and put the file in place of a folder and its contents.
+            guard rename(temporary.path, url.path) == 0 else {
+                let error = POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
                 try? FileManager.default.removeItem(at: temporary)
                 throw error
             }

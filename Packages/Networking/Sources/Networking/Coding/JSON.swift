@@ -140,6 +140,7 @@ extension JSON: ExpressibleByStringInterpolation, ExpressibleByIntegerLiteral, E
 {
     /// A string.
     public init(stringLiteral value: String) { self = .string(value) }
+    // safe: a literal in the source, not text from the wire; Int to Double never traps.
     /// A number.
     public init(integerLiteral value: Int) { self = .number(Double(value)) }
     /// A number.
