@@ -107,6 +107,8 @@ let package = Package(
     // toolchain alone.
     dependencies: [
         .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.0.0"),
+        // The Realtime Database's protocol is a WebSocket.
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift.git", from: "7.0.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.0.0"),
         .package(url: "https://github.com/apple/swift-nio.git", from: "2.80.0"),
@@ -170,10 +172,12 @@ let package = Package(
                 "Sandbox", "Networking",
                 server("Hummingbird", from: "hummingbird"),
                 server("HummingbirdCore", from: "hummingbird"),
+                server("HummingbirdWebSocket", from: "hummingbird-websocket"),
                 server("HTTPTypes", from: "swift-http-types"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),
+                server("NIOHTTP1", from: "swift-nio"),
                 // The HTTP parts a handler after the parser sees.
                 server("NIOHTTPTypes", from: "swift-nio-extras"),
                 server("Logging", from: "swift-log"),
@@ -183,6 +187,7 @@ let package = Package(
             testDependencies: [
                 "Sandbox", "SandboxFirebase", "Networking", "HTTPTestServer",
                 server("Hummingbird", from: "hummingbird"),
+                server("HummingbirdWSClient", from: "hummingbird-websocket"),
                 server("GRDB", from: "GRDB.swift"),
                 server("NIOCore", from: "swift-nio"),
                 server("NIOConcurrencyHelpers", from: "swift-nio"),

@@ -20,7 +20,9 @@ and the sample code marks it:
     // end snippet
 
 A block that quotes a lesson's own code (UIKit, the old helpers) is marked
-`<!-- lesson -->` instead and is not compiled. The READMEs are held to the
+`<!-- lesson -->` instead and is not compiled, and so is one written against
+another vendor's SDK this project cannot build (Firebase's iOS SDK), marked
+`<!-- third-party -->`. The READMEs are held to the
 same rule, except for the manifest fragments of README.md's Packages
 section, marked `<!-- manifest -->`, which scripts/check_consumers.py pastes
 into throwaway apps and resolves.
@@ -47,7 +49,7 @@ CATALOGS = ["Docs/*.docc/**/*.md", "Packages/*/Sources/*/*.docc/**/*.md", "READM
 
 REGION_START = re.compile(r"^\s*// snippet: ([a-z0-9-]+)\s*$")
 REGION_END = re.compile(r"^\s*// end snippet\s*$")
-MARKER = re.compile(r"^\s*<!-- (?:snippet: ([a-z0-9-]+)|(lesson|manifest)) -->\s*$")
+MARKER = re.compile(r"^\s*<!-- (?:snippet: ([a-z0-9-]+)|(lesson|manifest|third-party)) -->\s*$")
 FENCE = re.compile(r"^(\s*)```\s*([A-Za-z0-9_+-]*)\s*$")
 
 

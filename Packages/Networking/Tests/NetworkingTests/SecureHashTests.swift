@@ -1,8 +1,8 @@
 import Foundation
-import Networking
+@_spi(NetworkingInternals) import Networking
 import Testing
 
-@Suite("SHA-256 and HMAC-SHA256")
+@Suite("SHA-256, HMAC-SHA256 and SHA-1")
 struct SecureHashTests {
     private static func hex(_ bytes: [UInt8]) -> String {
         bytes.map { String(format: "%02x", $0) }.joined()
@@ -20,6 +20,18 @@ struct SecureHashTests {
         #expect(
             Self.hex(SecureHash.sha256([UInt8](repeating: 0x61, count: 1_000_000)))
                 == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0")
+    }
+
+    @Test("SHA-1: FIPS 180-4's examples")
+    func sha1() {
+        #expect(Self.hex(SecureHash.sha1([])) == "da39a3ee5e6b4b0d3255bfef95601890afd80709")
+        #expect(Self.hex(SecureHash.sha1(Array("abc".utf8))) == "a9993e364706816aba3e25717850c26c9cd0d89d")
+        #expect(
+            Self.hex(SecureHash.sha1(Array("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq".utf8)))
+                == "84983e441c3bd26ebaae4aa1f95129e5e54670f1")
+        #expect(
+            Self.hex(SecureHash.sha1([UInt8](repeating: 0x61, count: 1_000_000)))
+                == "34aa973cd4c4daa4f61eeb2bdbad27316534016f")
     }
 
     @Test("RFC 4231 test cases 1, 2 and 6 (a key longer than the block)")

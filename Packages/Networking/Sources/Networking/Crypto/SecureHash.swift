@@ -10,21 +10,10 @@ public enum SecureHash {
         var state: [UInt32] = [
             0x6a09_e667, 0xbb67_ae85, 0x3c6e_f372, 0xa54f_f53a, 0x510e_527f, 0x9b05_688c, 0x1f83_d9ab, 0x5be0_cd19,
         ]
-        var bytes = Array(message)
-        let bitLength = UInt64(bytes.count) &* 8
-        bytes.append(0x80)
-        while bytes.count % 64 != 56 { bytes.append(0) }
-        for shift in stride(from: 56, through: 0, by: -8) {
-            bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
-        }
+        let bytes = padded(message)
         var schedule = [UInt32](repeating: 0, count: 64)
         for block in stride(from: 0, to: bytes.count, by: 64) {
-            for index in 0..<16 {
-                let offset = block + index * 4
-                schedule[index] =
-                    UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
-                    | UInt32(bytes[offset + 3])
-            }
+            load(bytes, block: block, into: &schedule)
             for index in 16..<64 {
                 let a = schedule[index - 15]
                 let b = schedule[index - 2]
@@ -47,6 +36,60 @@ public enum SecureHash {
             for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { state[index] = state[index] &+ value }
         }
         return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// The 20-byte SHA-1 digest of `message`, for protocols that define
+    /// their checksums with it (the Realtime Database's data hashes); not
+    /// for anything that needs a secure hash.
+    @_spi(NetworkingInternals)
+    public static func sha1<Message: Sequence>(_ message: Message) -> [UInt8] where Message.Element == UInt8 {
+        var state: [UInt32] = [0x6745_2301, 0xEFCD_AB89, 0x98BA_DCFE, 0x1032_5476, 0xC3D2_E1F0]
+        let bytes = padded(message)
+        var schedule = [UInt32](repeating: 0, count: 80)
+        for block in stride(from: 0, to: bytes.count, by: 64) {
+            load(bytes, block: block, into: &schedule)
+            for index in 16..<80 {
+                schedule[index] = rotate(
+                    schedule[index - 3] ^ schedule[index - 8] ^ schedule[index - 14] ^ schedule[index - 16], 31)
+            }
+            var (a, b, c, d, e) = (state[0], state[1], state[2], state[3], state[4])
+            for index in 0..<80 {
+                let (mixed, constant): (UInt32, UInt32)
+                switch index {
+                case 0..<20: (mixed, constant) = ((b & c) | (~b & d), 0x5A82_7999)
+                case 20..<40: (mixed, constant) = (b ^ c ^ d, 0x6ED9_EBA1)
+                case 40..<60: (mixed, constant) = ((b & c) | (b & d) | (c & d), 0x8F1B_BCDC)
+                default: (mixed, constant) = (b ^ c ^ d, 0xCA62_C1D6)
+                }
+                let next = rotate(a, 27) &+ mixed &+ e &+ constant &+ schedule[index]
+                (a, b, c, d, e) = (next, a, rotate(b, 2), c, d)
+            }
+            for (index, value) in [a, b, c, d, e].enumerated() { state[index] = state[index] &+ value }
+        }
+        return state.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> UInt32(24 - $0 * 8)) } }
+    }
+
+    /// The message with the padding both hashes add: a one bit, zeros, and
+    /// its length in bits, to a whole number of 64-byte blocks.
+    private static func padded<Message: Sequence>(_ message: Message) -> [UInt8] where Message.Element == UInt8 {
+        var bytes = Array(message)
+        let bitLength = UInt64(bytes.count) &* 8
+        bytes.append(0x80)
+        while bytes.count % 64 != 56 { bytes.append(0) }
+        for shift in stride(from: 56, through: 0, by: -8) {
+            bytes.append(UInt8(truncatingIfNeeded: bitLength >> UInt64(shift)))
+        }
+        return bytes
+    }
+
+    /// The block at `block` as the schedule's first 16 big-endian words.
+    private static func load(_ bytes: [UInt8], block: Int, into schedule: inout [UInt32]) {
+        for index in 0..<16 {
+            let offset = block + index * 4
+            schedule[index] =
+                UInt32(bytes[offset]) << 24 | UInt32(bytes[offset + 1]) << 16 | UInt32(bytes[offset + 2]) << 8
+                | UInt32(bytes[offset + 3])
+        }
     }
 
     /// HMAC-SHA256 (RFC 2104) of `message` under `key`.

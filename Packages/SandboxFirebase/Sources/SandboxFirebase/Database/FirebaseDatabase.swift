@@ -114,7 +114,18 @@ actor FirebaseDatabase {
                 denial(reading: stream.path, query: stream.query, as: stream.caller) != nil
             else { continue }
             streams.deliver([(id, FirebaseEventFrame.permissionRevoked)])
+            end(id)
+        }
+    }
+
+    /// Ends a stream the server closes: a REST stream's body ends (and its
+    /// cleanup closes it); a listen is closed, and its connection stays.
+    private func end(_ id: Int) {
+        guard let stream = streams[id] else { return }
+        if stream.listen == nil {
             stream.continuation.finish()
+        } else {
+            streams.close(id)
         }
     }
 
@@ -191,10 +202,14 @@ actor FirebaseDatabase {
     func apply(
         _ write: FirebaseWrite, as caller: FirebaseCaller = .administrator
     ) async -> Result<FirebaseWriteOutcome, FirebaseEmulatorError> {
-        if let expected = write.ifMatch {
+        if let precondition = write.precondition {
             let current = tree.value(at: write.path)
-            let etag = FirebaseETag.of(current)
-            guard etag == expected else { return .success(.preconditionFailed(current: current, etag: etag)) }
+            let holds =
+                switch precondition {
+                case .etag(let expected): FirebaseETag.of(current) == expected
+                case .hash(let expected): hash(at: write.path) == expected
+                }
+            guard holds else { return .success(.preconditionFailed(current: current, etag: FirebaseETag.of(current))) }
         }
         let resolved: Resolved
         do throws(FirebaseEmulatorError) {
@@ -218,7 +233,7 @@ actor FirebaseDatabase {
                 changes += FirebaseStorageCodec.changes(writing: set.value, at: set.path, over: tree)
             }
             let old = tree.set(set.value, at: set.path)
-            if check != nil { replaced.append(old) }
+            if check != nil || write.checksOnly { replaced.append(old) }
         }
         let previousPriorities = priorities
         let priorityChanges = self.priorityChanges(of: write, resolved)
@@ -230,19 +245,20 @@ actor FirebaseDatabase {
         // The tree holds each set's normalized value exactly as given, so a
         // single set's value is the new data at its path.
         let checked = paths.isEmpty ? [write.path] : paths
-        if let check,
-            let denial = check.write(
-                checked,
-                data: FirebaseRuleData(
-                    tree: tree, replaced: replaced, written: sets.count == 1 ? sets[0] : nil, priorities: priorities,
-                    previousPriorities: previousPriorities))
-        {
-            // Refused: put back what the write replaced, outermost last.
+        let denial = check?.write(
+            checked,
+            data: FirebaseRuleData(
+                tree: tree, replaced: replaced, written: sets.count == 1 ? sets[0] : nil, priorities: priorities,
+                previousPriorities: previousPriorities))
+        if denial != nil || write.checksOnly {
+            // Refused, or only checked: put back what the write replaced,
+            // outermost last.
             for entry in replaced.reversed() {
                 tree.set(entry.value, at: entry.path)
             }
             priorities = previousPriorities
-            return .failure(.permissionDenied(denial))
+            if let denial { return .failure(.permissionDenied(denial)) }
+            return .success(.written(echo: .null, etag: nil))
         }
         indexes.update(after: paths + priorityChanges.map(\.path), in: tree, priorities: priorities)
         let events = FirebaseEventPlanner.events(
@@ -400,6 +416,32 @@ actor FirebaseDatabase {
         return .success(events)
     }
 
+    /// Opens a listen of a realtime connection on `path`: as
+    /// ``subscribe(at:query:as:onEnd:)``, but its events go through
+    /// `listen` into the connection's stream, and the client keeps the
+    /// connection alive. Returns the listen's id, for
+    /// ``unlisten(_:)``.
+    func listen(
+        at path: FirebasePath, query: FirebaseRESTQuery?, as caller: FirebaseCaller, listen: FirebaseRealtimeListen
+    ) -> Result<Int, FirebaseEmulatorError> {
+        if let denial = denial(reading: path, query: query, as: caller) {
+            return .failure(.permissionDenied(denial))
+        }
+        let id = streams.open(at: path, query: query, caller: caller, listen: listen)
+        resynchronize(id)
+        return .success(id)
+    }
+
+    /// Closes a listen; one already closed is left as it is.
+    func unlisten(_ id: Int) {
+        streams.close(id)
+    }
+
+    /// The hash of the data at `path`, as the protocol's SDKs compute it.
+    func hash(at path: FirebasePath) -> String {
+        FirebaseHash.of(priorities.export(tree.value(at: path), at: path))
+    }
+
     /// Sends a stream a `put` of everything it watches.
     private func resynchronize(_ id: Int) {
         guard let stream = streams[id] else { return }
@@ -437,9 +479,9 @@ actor FirebaseDatabase {
     }
 
     private func sendKeepAliveIfQuiet(_ id: Int) {
-        if let expiry = tokenExpiry(of: id), expiry <= .now, let stream = streams[id] {
+        if let expiry = tokenExpiry(of: id), expiry <= .now, streams[id] != nil {
             streams.deliver([(id, FirebaseEventFrame.authRevoked)])
-            stream.continuation.finish()
+            end(id)
             return
         }
         guard let deadline = streams.keepAliveDeadline(for: id, interval: keepAliveInterval), deadline <= .now

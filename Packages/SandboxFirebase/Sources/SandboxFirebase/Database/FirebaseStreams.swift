@@ -17,6 +17,9 @@ struct FirebaseStreams {
         /// Who opened it: rules changes are checked against them.
         var caller: FirebaseCaller
         var continuation: SandboxStream.Continuation
+        /// For a listen of a realtime connection: how its events reach the
+        /// connection, whose stream ``continuation`` is.
+        var listen: FirebaseRealtimeListen?
         /// The children a query stream last reported.
         var reported: [String: JSON] = [:]
         var lastActivity: ContinuousClock.Instant
@@ -41,6 +44,19 @@ struct FirebaseStreams {
         let (events, continuation) = SandboxStream.makeStream(backlog: Self.backlog)
         streams[id] = Stream(path: path, query: query, caller: caller, continuation: continuation, lastActivity: .now)
         return (id, events)
+    }
+
+    /// Opens a listen of a realtime connection and returns its id; its
+    /// events go to the connection's stream.
+    mutating func open(
+        at path: FirebasePath, query: FirebaseRESTQuery?, caller: FirebaseCaller, listen: FirebaseRealtimeListen
+    ) -> Int {
+        let id = nextID
+        nextID += 1
+        streams[id] = Stream(
+            path: path, query: query, caller: caller, continuation: listen.outbound, listen: listen,
+            lastActivity: .now)
+        return id
     }
 
     /// The stream with `id`, if it is open.
@@ -73,10 +89,12 @@ struct FirebaseStreams {
     mutating func deliver(_ events: [(stream: Int, frame: Data)]) {
         for (id, frame) in events {
             guard let stream = streams[id] else { continue }
-            switch stream.continuation.yield(frame) {
+            switch stream.listen?.send(frame) ?? stream.continuation.yield(frame) {
             case .enqueued:
                 streams[id]?.lastActivity = .now
             case .dropped:
+                // A listen's connection is dropped whole: its client
+                // reconnects and listens again.
                 stream.continuation.finish()
             case .terminated:
                 close(id)

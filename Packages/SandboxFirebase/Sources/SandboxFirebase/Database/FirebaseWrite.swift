@@ -23,8 +23,21 @@ struct FirebaseWrite: Sendable {
     var path: FirebasePath
     /// What it does.
     var operation: Operation
-    /// The `if-match` ETag, for a conditional PUT or DELETE.
-    var ifMatch: String?
+    /// What the data must be for the write to apply.
+    enum Precondition: Sendable {
+        /// The `if-match` ETag of a conditional PUT or DELETE.
+        case etag(String)
+        /// The protocol's hash of the data (``FirebaseHash``), as a
+        /// transaction writes.
+        case hash(String)
+    }
+
+    /// What the data must be for the write to apply, if anything.
+    var precondition: Precondition?
+    /// Only check the write (its values and the rules), changing nothing:
+    /// an `onDisconnect` write is checked when it is set, and applied
+    /// when its connection drops.
+    var checksOnly = false
     /// Whether the answer should carry the new value's ETag.
     var wantsETag: Bool
     /// The server time of the write, in milliseconds since 1970.
@@ -36,6 +49,6 @@ enum FirebaseWriteOutcome: Sendable {
     /// Applied (and stored, with a storage): the body to echo, and the new
     /// value's ETag if it was asked for.
     case written(echo: JSON, etag: String?)
-    /// The `if-match` ETag did not match: the current value and its ETag.
+    /// The precondition did not hold: the current value and its ETag.
     case preconditionFailed(current: JSON, etag: String)
 }

@@ -212,7 +212,8 @@ extension FirebaseEmulator {
             operation = .remove
         }
         let write = FirebaseWrite(
-            path: path, operation: operation, ifMatch: ifMatch, wantsETag: options.wantsETag || ifMatch != nil,
+            path: path, operation: operation, precondition: ifMatch.map(FirebaseWrite.Precondition.etag),
+            wantsETag: options.wantsETag || ifMatch != nil,
             now: Self.currentTime())
         var headers = Self.commonHeaders
         switch await database.apply(write, as: caller) {

@@ -46,6 +46,40 @@ enum FirebaseEventFrame {
         return payload
     }
 
+    /// A frame written here, read back: the event's name, and for `put`
+    /// and `patch` the relative path and the data's JSON as written. The
+    /// Realtime Database's protocol carries the same events
+    /// (``FirebaseRealtimeListen``), so a write is still encoded once.
+    static func parse(_ frame: Data) -> (event: String, path: FirebasePath?, data: Data)? {
+        let bytes = [UInt8](frame)
+        let eventPrefix = Array("event: ".utf8)
+        guard bytes.starts(with: eventPrefix), let newline = bytes.firstIndex(of: UInt8(ascii: "\n")) else {
+            return nil
+        }
+        let event = String(decoding: bytes[eventPrefix.count..<newline], as: UTF8.self)
+        let dataStart = newline + 1 + "data: ".utf8.count
+        // `data: …` then the blank line.
+        guard dataStart <= bytes.count - 2 else { return nil }
+        let payload = bytes[dataStart..<(bytes.count - 2)]
+        let pathPrefix = Array(#"{"path":"#.utf8)
+        guard event == "put" || event == "patch", payload.starts(with: pathPrefix) else {
+            return (event, nil, Data(payload))
+        }
+        // The path is a JSON string: it ends at the first quote no
+        // backslash escapes.
+        var index = payload.startIndex + pathPrefix.count + 1
+        while index < payload.endIndex, payload[index] != UInt8(ascii: "\"") {
+            index += payload[index] == UInt8(ascii: "\\") ? 2 : 1
+        }
+        let dataPrefix = Array(#","data":"#.utf8)
+        guard index < payload.endIndex,
+            case .string(let path)? = try? JSON.parse(Data(payload[(payload.startIndex + pathPrefix.count)...index])),
+            payload[(index + 1)...].starts(with: dataPrefix)
+        else { return nil }
+        let data = payload[(index + 1 + dataPrefix.count)..<(payload.endIndex - 1)]
+        return (event, FirebasePath(relative: path), Data(data))
+    }
+
     private static func frame(_ name: String, _ data: Data) -> Data {
         var frame = Data("event: \(name)\ndata: ".utf8)
         frame.append(data)

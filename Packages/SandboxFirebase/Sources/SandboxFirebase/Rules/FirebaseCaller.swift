@@ -46,6 +46,19 @@ enum FirebaseCaller: Sendable, Equatable {
             if parts.count == 2, parts[0].lowercased() == "bearer" { token = String(parts[1]) }
         }
         token = token ?? request.query("access_token") ?? request.query("auth")
+        try self.init(token: token, secret: secret, now: now(), cache: cache) { () throws(FirebaseEmulatorError) in
+            try Self.overridden(request)
+        }
+    }
+
+    /// The caller a credential makes: none is a signed-out user, the
+    /// database secret (or, without one, `owner` or an OAuth access token)
+    /// an administrator, unless `override` gives the `auth` the rules run
+    /// with instead; anything else must be a Firebase ID token.
+    init(
+        token: String?, secret: String?, now: @autoclosure () -> Date, cache: FirebaseIDTokenCache?,
+        override: () throws(FirebaseEmulatorError) -> FirebaseCaller?
+    ) throws(FirebaseEmulatorError) {
         guard let token else {
             self = .user(auth: .null)
             return
@@ -53,11 +66,11 @@ enum FirebaseCaller: Sendable, Equatable {
         guard token.utf8.count <= Self.maxTokenLength else { throw Self.unparsableToken }
         if let secret {
             if token == secret {
-                self = try Self.overridden(request) ?? .administrator
+                self = try override() ?? .administrator
                 return
             }
         } else if token == "owner" || token.hasPrefix("ya29.") {
-            self = try Self.overridden(request) ?? .administrator
+            self = try override() ?? .administrator
             return
         }
         let entry: FirebaseIDTokenCache.Entry

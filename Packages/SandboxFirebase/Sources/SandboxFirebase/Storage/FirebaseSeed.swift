@@ -50,7 +50,7 @@ enum FirebaseSeed {
             let now = FirebaseEmulator.currentTime()
             for (key, value) in root.objectValue ?? [:] {
                 let write = FirebaseWrite(
-                    path: FirebasePath(keys: [key]), operation: .set(value), ifMatch: nil, wantsETag: false, now: now)
+                    path: FirebasePath(keys: [key]), operation: .set(value), wantsETag: false, now: now)
                 if case .failure(let error) = await database.apply(write) { throw error }
             }
             try await storage?.commit(

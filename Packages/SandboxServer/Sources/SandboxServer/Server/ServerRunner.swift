@@ -1,6 +1,8 @@
 #if SandboxServer
+    import HTTPTypes
     import Hummingbird
     import HummingbirdCore
+    import HummingbirdWebSocket
     import Logging
     import NIOCore
     import ServiceLifecycle
@@ -38,14 +40,28 @@
         /// method, `X-HTTP-Method-Override`, reaches the emulator, which answers 405.
         static func start(
             responder: some HTTPResponder<SandboxRequestContext>, host: String, port: Int, gracePeriod: Duration,
-            logger: Logger
+            logger: Logger,
+            webSocket:
+                @escaping @Sendable (HTTPRequest, any Channel) -> ShouldUpgradeResult<
+                    WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+                > = { _, _ in .dontUpgrade }
         ) async throws -> ServerRunner {
             let (bound, reportBound) = AsyncThrowingStream<SocketAddress?, any Error>.makeStream()
             let application = Application(
                 responder: responder,
-                server: .http1(
-                    configuration: HTTP1Channel.Configuration(
-                        additionalChannelHandlers: [ConnectionEventsHandler()], idleTimeout: .init(idleTimeout))),
+                // A request that asks to upgrade to a WebSocket goes to
+                // `webSocket`; every other is plain HTTP/1.1.
+                server: HTTPServerBuilder { responder in
+                    UpgradableChildChannel(
+                        inner: HTTP1WebSocketUpgradeChannel(
+                            responder: responder,
+                            configuration: HTTP1WebSocketUpgradeChannel.Configuration(
+                                http1: HTTP1Channel.Configuration(
+                                    additionalChannelHandlers: [ConnectionEventsHandler()],
+                                    idleTimeout: .init(idleTimeout)),
+                                ws: RealtimeSocket.configuration),
+                            shouldUpgrade: { head, channel, _ in webSocket(head, channel) }))
+                },
                 configuration: ApplicationConfiguration(address: .hostname(host, port: port), serverName: nil),
                 onServerRunning: { channel in
                     reportBound.yield(channel.localAddress)

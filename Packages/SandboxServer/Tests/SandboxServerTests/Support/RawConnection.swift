@@ -103,6 +103,17 @@ final class RawConnection: Sendable {
         try await send(Array(text.utf8))
     }
 
+    /// Reads what has arrived, waiting for at least a byte; empty once the
+    /// server closed the connection.
+    func readSome() async throws -> String {
+        try await Self.onThread { [descriptor] in
+            var buffer = [UInt8](repeating: 0, count: 65_536)
+            let count = recv(descriptor, &buffer, buffer.count, 0)
+            guard count >= 0 else { throw Failure(description: "read failed (\(errno))") }
+            return String(decoding: buffer[0..<count], as: UTF8.self)
+        }
+    }
+
     /// Reads until the server closes the connection or `timeout` passes;
     /// returns everything read.
     func readUntilClosed() async throws -> String {

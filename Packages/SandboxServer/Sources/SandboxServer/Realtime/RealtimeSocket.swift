@@ -1,0 +1,96 @@
+#if SandboxServer
+    import Foundation
+    import HTTPTypes
+    import Hummingbird
+    import HummingbirdWebSocket
+    import NIOCore
+    import Sandbox
+
+    /// Carries the Realtime Database's own protocol over a WebSocket at
+    /// `/.ws?v=5&ns=…`, where Firebase's SDKs connect once pointed at the
+    /// Sandbox: each text frame goes to a ``/SandboxFirebase/FirebaseRealtimeConnection``,
+    /// and its frames go back in order.
+    ///
+    /// A connection is bounded: a frame is at most ``maxFrameSize`` bytes, a
+    /// message what the emulator takes, and the frames waiting for a client
+    /// that stops reading are capped by the connection, which then drops it;
+    /// a writer still stuck on such a client is cut off after
+    /// ``dropGracePeriod``.
+    enum RealtimeSocket {
+        /// The largest WebSocket frame taken or sent: the SDKs send at most
+        /// 16,384 characters a frame, which UTF-8 may make 48 KiB.
+        static let maxFrameSize = 1 << 16
+        /// How long a dropped client's writer may still take to finish.
+        static let dropGracePeriod: Duration = .seconds(5)
+
+        /// The WebSocket settings of the server.
+        static let configuration = WebSocketServerConfiguration(
+            maxFrameSize: maxFrameSize, autoPing: .enabled(timePeriod: .seconds(30)))
+
+        /// Whether `head` opens the protocol's WebSocket, and if so what
+        /// serves it. Any origin may connect, as with the official emulator:
+        /// a browser sends no preflight for a WebSocket.
+        static func upgrade(
+            _ head: HTTPRequest, on channel: any Channel, sandbox: Sandbox
+        ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
+            let request = SandboxRequest("GET", head.path ?? "/")
+            guard request.path == FirebaseEmulator.realtimePath else { return .dontUpgrade }
+            let host = head.authority ?? "localhost"
+            guard
+                let connection = try? sandbox.firebase.openRealtimeConnection(
+                    namespace: request.query("ns"), host: host)
+            else { return .dontUpgrade }
+            return .upgrade([:]) { inbound, outbound, _ in
+                await serve(connection, inbound: inbound, outbound: outbound, channel: channel)
+            }
+        }
+
+        private enum Side {
+            case reader, writer, watchdog
+        }
+
+        /// Runs one connection until the client leaves or the connection
+        /// ends it; its `close()` runs either way.
+        private static func serve(
+            _ connection: FirebaseRealtimeConnection, inbound: WebSocketInboundStream,
+            outbound: WebSocketOutboundWriter, channel: any Channel
+        ) async {
+            await withTaskGroup(of: Side.self) { group in
+                group.addTask {
+                    do {
+                        for try await message in inbound.messages(maxSize: maxFrameSize * 2) {
+                            if case .text(let text) = message { await connection.receive(text) }
+                        }
+                    } catch {
+                        // A broken or oversized frame ends the connection, as a close does.
+                    }
+                    await connection.close()
+                    return .reader
+                }
+                group.addTask {
+                    for await frame in connection.frames {
+                        do {
+                            try await outbound.write(.text(String(decoding: frame, as: UTF8.self)))
+                        } catch {
+                            break
+                        }
+                    }
+                    return .writer
+                }
+                group.addTask {
+                    await connection.ended()
+                    try? await Task.sleep(for: dropGracePeriod)
+                    return .watchdog
+                }
+                // The reader ends first when the client leaves, the writer
+                // when the connection ends (the handler's return then closes
+                // the socket), the watchdog when a dropped client's writer
+                // is stuck.
+                if await group.next() == .watchdog {
+                    try? await channel.close()
+                }
+                group.cancelAll()
+            }
+        }
+    }
+#endif
