@@ -14,7 +14,7 @@ extension FuzzTarget {
     static let all: [FuzzTarget] = [
         .sandboxJSON, .airtableFormula, .airtableSchema, .airtableWrite, .airtableDates, .firebaseQuery, .firebaseWrite,
         .firebaseRules,
-        .firebaseRuleEvaluation,
+        .firebaseRuleEvaluation, .firebaseRealtime,
         .firebaseRegex, .requestLog, .faultPatterns, .faultForms, .exportFiles, .routes, .serverSentEvents,
         .retryAfter, .redaction, .firebaseAuth,
         .trailingCommas, .urlBuilding, .models, .errorBodies, .multipart, .contentRange, .byteRanges, .certificates,

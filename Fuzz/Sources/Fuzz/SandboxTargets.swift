@@ -36,6 +36,41 @@ private func respond(_ request: SandboxRequest) {
 }
 
 extension FuzzTarget {
+    /// The Realtime Database's protocol: each line is a frame a client
+    /// sends one connection (a frame count, a message or a piece of one),
+    /// then the connection closes (its onDisconnect writes are made). Every
+    /// frame the server sent is a frame count or, put together, a JSON
+    /// message.
+    static let firebaseRealtime = FuzzTarget(name: "firebase-realtime") { data in
+        let frames = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+        let sandbox = shared.current()
+        let sent = blocking { () async -> [Data] in
+            guard let connection = try? sandbox.firebase.openRealtimeConnection(namespace: "fuzz", host: "fuzz")
+            else { return [] }
+            for frame in frames.prefix(64) {
+                await connection.receive(String(frame))
+            }
+            await connection.close()
+            var sent: [Data] = []
+            for await frame in connection.frames { sent.append(frame) }
+            return sent
+        }
+        var pieces = 0
+        var message = Data()
+        for frame in sent {
+            if pieces == 0, let count = Int(String(decoding: frame, as: UTF8.self)) {  // safe: a failed parse is nil
+                pieces = count
+                continue
+            }
+            message.append(frame)
+            if pieces > 0 { pieces -= 1 }
+            guard pieces == 0 else { continue }
+            precondition((try? JSON.parse(message)) != nil, "a message that is not JSON")
+            message = Data()
+        }
+        precondition(pieces == 0, "a message cut short")
+    }
+
     /// The Sandbox's JSON parser, and writing back what it accepted.
     static let sandboxJSON = FuzzTarget(name: "sandbox-json") { data in
         guard let value = try? JSON.parse(data) else { return }

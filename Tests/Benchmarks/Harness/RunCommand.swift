@@ -40,6 +40,7 @@ struct RunCommand: AsyncParsableCommand {
             (12, { try await LayerCostBenchmark(settings: settings).run() }),
             (13, { try await StuckReadersBenchmark(settings: settings).run() }),
             (14, { try await FileTransferBenchmark(settings: settings).run() }),
+            (15, { try await FanOutBenchmark(settings: settings).run() }),
         ]
         let loadBefore = Machine.loadAverage
         let started = Date()
