@@ -219,6 +219,7 @@
     typealias Check_SandboxCore_ServiceMounts = ServiceMounts
     typealias Check_SandboxFirebase_FirebaseEmulator = FirebaseEmulator
     typealias Check_SandboxFirebase_FirebaseRealtimeConnection = FirebaseRealtimeConnection
+    typealias Check_SandboxFirebase_FirebaseConnectedClient = FirebaseConnectedClient
     typealias Check_SandboxFirebase_FirebaseEmulatorError = FirebaseEmulatorError
     typealias Check_SandboxFirebaseAuth_FirebaseAuthEmulator = FirebaseAuthEmulator
     typealias Check_SandboxFirebaseAuth_FirebaseAuthAccount = FirebaseAuthAccount

@@ -9,6 +9,12 @@ extension FirebaseEmulator {
     /// emulator (`useEmulator(withHost:port:)`, `connectDatabaseEmulator`).
     public static let realtimePath = "/.ws"
 
+    /// The clients connected over the protocol now, oldest first, with
+    /// their listens: what the console lists.
+    public var connectedClients: [FirebaseConnectedClient] {
+        connectedClientsTable.all
+    }
+
     /// Opens a connection of the protocol on the database `namespace` (the
     /// `ns` query item; the default namespace when `nil`). `host` is the
     /// `host:port` the client connected to, which the handshake tells it

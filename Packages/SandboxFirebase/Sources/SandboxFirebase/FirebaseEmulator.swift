@@ -47,6 +47,8 @@ public final class FirebaseEmulator: SandboxService {
     let storage: (any SandboxStorage)?
     /// The ID tokens read so far.
     let idTokens = FirebaseIDTokenCache()
+    /// The clients connected over the Realtime Database's protocol.
+    let connectedClientsTable = FirebaseConnectedClients()
     /// What a namespace that was never created reads as; never registered,
     /// stored or written.
     let emptyDatabase: FirebaseDatabase

@@ -68,6 +68,12 @@ struct FirebaseWebSocketTests {
                 try await outbound.write(.text(try Self.request(1, "q", ["p": "/room", "h": ""])))
                 let listened = try await messages.upToAnswer(1)
                 #expect(listened.first?["d"]?["b"]?["d"] == .null)
+                // The console's list of connected SDKs has it, and its listen.
+                let listing = try await FirebaseHTTP.send(baseURL, "GET", "/__sandbox/firebase/clients")
+                let client = try JSON.parse(listing.body)["clients"]?[0]
+                #expect(client?["namespace"] == "test")
+                #expect(client?["signedInAs"] == nil)
+                #expect(client?["listens"] == [["path": "/room"]])
                 try await FirebaseHTTP.send(baseURL, "PUT", "/room/topic.json?ns=test", #""maths""#)
                 #expect(try await messages.next()["d"]?["b"]?["p"] == "room/topic")
                 try await outbound.write(.text(try Self.request(2, "p", ["p": "/shared", "d": "from the socket"])))
@@ -77,6 +83,36 @@ struct FirebaseWebSocketTests {
                 #expect(try await messages.next()["d"]?["b"]?["d"] == .string(big))
             }
             #expect(try Self.data(try await events.next()) == "from the socket")
+        }
+    }
+
+    @Test("Connected SDKs are listed with who they are and their listens, and leave the list when they go")
+    func connectedClients() async throws {
+        try await FirebaseHTTP.withServer { server in
+            let baseURL = server.baseURL
+            let events = FirebaseHTTPEventReader(server.baseURL, "/gone.json?ns=test")
+            #expect(try Self.data(try await events.next()) == .null)
+            try await WebSocketClient.connect(url: Self.url(server), logger: Self.logger) { inbound, outbound, _ in
+                var messages = Messages(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                _ = try await messages.next()
+                try await outbound.write(.text(try Self.request(1, "gauth", ["cred": "owner"])))
+                let query: JSON = ["i": "s", "l": 2, "vf": "r"]
+                try await outbound.write(
+                    .text(try Self.request(2, "q", ["p": "/scores", "q": query, "t": 1, "h": ""])))
+                try await outbound.write(.text(try Self.request(3, "o", ["p": "/gone", "d": true])))
+                _ = try await messages.upToAnswer(3)
+                let listing = try await FirebaseHTTP.send(baseURL, "GET", "/__sandbox/firebase/clients")
+                let client = try JSON.parse(listing.body)["clients"]?[0]
+                #expect(client?["signedInAs"] == "administrator")
+                #expect(client?["listens"]?[0]?["path"] == "/scores")
+                let listed = try (client?["listens"]?[0]?["query"]?.stringValue).map { try JSON.parse($0) }
+                #expect(listed == query)
+            }
+            // The connection leaves the list before its onDisconnect write
+            // is made: once the write is seen, the list is empty.
+            #expect(try Self.data(try await events.next()) == true)
+            let listing = try await FirebaseHTTP.send(baseURL, "GET", "/__sandbox/firebase/clients")
+            #expect(try JSON.parse(listing.body)["clients"] == [])
         }
     }
 

@@ -49,20 +49,30 @@ public actor FirebaseRealtimeConnection {
     private var assembler: FirebaseRealtimeAssembler
     private var caller: FirebaseCaller = .user(auth: .null)
     /// The open listens by path and tag, with their ids in the database.
-    private var listens: [ListenKey: Int] = [:]
+    private var listens: [ListenKey: OpenListen] = [:]
     /// The writes to make when the connection closes, in the order set.
     private var disconnectWrites: [(write: FirebaseWrite, caller: FirebaseCaller)] = []
     private var closed = false
+    /// Its number in the emulator's table of connected clients.
+    private let clientID: Int
 
+    /// A listen, as the SDKs name it: by path and tag.
     private struct ListenKey: Hashable {
         var path: FirebasePath
         var tag: Int?
+    }
+
+    /// An open listen: its id in the database, and its query object.
+    private struct OpenListen {
+        var id: Int
+        var query: JSON?
     }
 
     init(emulator: FirebaseEmulator, namespace: String, database: FirebaseDatabase, host: String) {
         self.emulator = emulator
         self.namespace = namespace
         self.database = database
+        clientID = emulator.connectedClientsTable.open(namespace: namespace)
         assembler = FirebaseRealtimeAssembler(maxMessageBytes: emulator.configuration.maxBodySize + 65_536)
         (frames, outbound) = SandboxStream.makeStream(backlog: Self.backlog)
         let (end, ending) = AsyncStream<Void>.makeStream()
@@ -99,8 +109,9 @@ public actor FirebaseRealtimeConnection {
     public func close() async {
         guard !closed else { return }
         closed = true
-        for id in listens.values {
-            await database.unlisten(id)
+        emulator.connectedClientsTable.close(clientID)
+        for listen in listens.values {
+            await database.unlisten(listen.id)
         }
         listens = [:]
         let writes = disconnectWrites
@@ -113,6 +124,25 @@ public actor FirebaseRealtimeConnection {
         }
         outbound.finish()
         emulator.databases.streamEnded(in: namespace)
+    }
+
+    /// Tells the table of connected clients what this one listens to and
+    /// who it is.
+    private func publish() {
+        let listens = listens.map { key, listen in
+            FirebaseConnectedClient.Listen(
+                path: key.path.description,
+                query: listen.query.map { String(decoding: FirebaseJSONWriter.data($0), as: UTF8.self) })
+        }.sorted { ($0.path, $0.query ?? "") < ($1.path, $1.query ?? "") }
+        let signedInAs: String? =
+            switch caller {
+            case .administrator: "administrator"
+            case .user(let auth): auth["uid"]?.stringValue
+            }
+        emulator.connectedClientsTable.update(clientID) { client in
+            client.listens = listens
+            client.signedInAs = signedInAs
+        }
     }
 
     // MARK: Messages
@@ -183,6 +213,7 @@ public actor FirebaseRealtimeConnection {
             case "auth", "gauth": return try authenticate(request)
             case "unauth":
                 caller = .user(auth: .null)
+                publish()
                 return .ok
             case "s": return .ok
             default: return .refused("invalid_request", "Unknown action.")
@@ -215,7 +246,7 @@ public actor FirebaseRealtimeConnection {
         let path = try Self.path(request)
         let query = try Self.query(request)
         let key = ListenKey(path: path, tag: Self.tag(request))
-        if let existing = listens.removeValue(forKey: key) { await database.unlisten(existing) }
+        if let existing = listens.removeValue(forKey: key) { await database.unlisten(existing.id) }
         guard listens.count < Self.maxListens else {
             return .refused("too_many_listens", "A connection holds at most \(Self.maxListens) listens.")
         }
@@ -224,13 +255,17 @@ public actor FirebaseRealtimeConnection {
         // The current data goes out first: the answer tells the SDK the
         // listen is complete.
         let id = try await database.listen(at: path, query: query, as: caller, listen: listen).get()
-        listens[key] = id
+        listens[key] = OpenListen(id: id, query: listen.query)
+        publish()
         return Answer(status: "ok", data: [:])
     }
 
     private func unlisten(_ request: [String: JSON]) async throws(FirebaseEmulatorError) -> Answer {
         let key = ListenKey(path: try Self.path(request), tag: Self.tag(request))
-        if let id = listens.removeValue(forKey: key) { await database.unlisten(id) }
+        if let listen = listens.removeValue(forKey: key) {
+            await database.unlisten(listen.id)
+            publish()
+        }
         return .ok
     }
 
@@ -303,6 +338,7 @@ public actor FirebaseRealtimeConnection {
             return .refused(error == FirebaseCaller.expiredToken ? "expired_token" : "invalid_token", error.message)
         }
         self.caller = caller
+        publish()
         switch caller {
         case .administrator:
             return Answer(status: "ok", data: ["auth": .null, "expires": .null])

@@ -19,6 +19,12 @@
         var path: String
     }
 
+    /// `GET /__sandbox/firebase/clients`: the clients connected over the
+    /// Realtime Database's protocol, oldest first, with their listens.
+    struct ConnectedClientsAnswer: ResponseEncodable {
+        var clients: [FirebaseConnectedClient]
+    }
+
     /// `GET /__sandbox/faults`: the pending faults, the latency and Airtable's
     /// rate-limit switch.
     struct FaultsAnswer: ResponseEncodable {

@@ -21,6 +21,7 @@
     /// | `GET /__sandbox/requests/ID` | one request with headers, bodies (secrets redacted) and a cURL command |
     /// | `DELETE /__sandbox/requests` | forgets them |
     /// | `GET /__sandbox/services` | what the console needs to call each API: namespaces, credentials |
+    /// | `GET /__sandbox/firebase/clients` | the clients connected over the Realtime Database's protocol (Firebase's SDKs): namespace, who is signed in, listens |
     /// | `POST /__sandbox/export` | writes the whole Sandbox to `{"path": "/folder"}` in the Firebase emulators' export layout (``Sandbox/SandboxExport``), replacing an export there atomically; answers `{"status": "ok", "path"}`, or 500 with the reason, keeping the export that was there |
     /// | `GET /__sandbox/console/` | the browser console |
     enum AdminRouter {
@@ -77,6 +78,9 @@
             router.get("/__sandbox/requests/:id") { _, context in try await routes.request(context) }
             router.delete("/__sandbox/requests") { _, _ in await routes.clearRequests() }
             router.get("/__sandbox/services") { _, _ in await routes.services() }
+            router.get("/__sandbox/firebase/clients") { _, _ in
+                ConnectedClientsAnswer(clients: sandbox.firebase.connectedClients)
+            }
             router.post("/__sandbox/export") { request, _ in try await routes.export(request) }
             return router.buildResponder()
         }

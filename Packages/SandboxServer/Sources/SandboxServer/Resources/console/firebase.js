@@ -244,6 +244,18 @@ async function connect() {
   source.addEventListener('error', () => setStatus(source.readyState === EventSource.CLOSED ? 'Closed' : 'Reconnecting…', 'bad'));
 }
 
+/** The protocol clients (Firebase's SDKs) on the namespace, and their listens. */
+async function loadClients() {
+  const { clients } = await request('GET', '/__sandbox/firebase/clients');
+  const here = clients.filter((client) => client.namespace === state.namespace);
+  $('fb-clients-count').textContent = `(${here.length})`;
+  $('fb-clients').replaceChildren(...(here.length ? here.map((client) => h('li', {},
+    `#${client.id} · ${client.signedInAs ? `signed in as ${client.signedInAs}` : 'signed out'} · `
+      + (client.listens.length
+        ? `listens to ${client.listens.map((listen) => listen.query ? `${listen.path} ${listen.query}` : listen.path).join(', ')}`
+        : 'no listens'))) : [h('li', { class: 'hint' }, 'None connected.')]));
+}
+
 export const firebaseView = {
   async show() {
     if (!state.started) {
@@ -257,13 +269,17 @@ export const firebaseView = {
         state.expanded = new Set(['/']);
         rulesPanel.show(state.namespace);
         connect().catch(showError);
+        loadClients().catch(showError);
       });
+      $('fb-clients-reload').addEventListener('click', () => loadClients().catch(showError));
+      $('fb-clients-panel').addEventListener('toggle', () => loadClients().catch(showError));
       rulesPanel.start();
       rulesPanel.show(state.namespace);
       $('fb-expand').addEventListener('click', () => setAllExpanded(true));
       $('fb-collapse').addEventListener('click', () => setAllExpanded(false));
     }
     await connect();
+    await loadClients();
   },
   hide() {
     state.source?.close();
