@@ -116,6 +116,28 @@ struct FirebaseWebSocketTests {
         }
     }
 
+    @Test("The upgrade is in the request log; a fault on /.ws closes the socket at once, and the next one is served")
+    func logAndFaults() async throws {
+        try await FirebaseHTTP.withServer { server in
+            try server.sandbox.faults.inject(
+                Fault(path: "/.ws", action: .respond(status: 503, headers: [:], body: Data())))
+            try await WebSocketClient.connect(url: Self.url(server), logger: Self.logger) { inbound, _, _ in
+                var messages = inbound.messages(maxSize: 1 << 20).makeAsyncIterator()
+                // No handshake: the socket closes.
+                let first = try await messages.next()
+                #expect(first == nil)
+            }
+            try await WebSocketClient.connect(url: Self.url(server), logger: Self.logger) { inbound, _, _ in
+                var messages = Messages(iterator: inbound.messages(maxSize: 1 << 20).makeAsyncIterator())
+                let hello = try await messages.next()
+                #expect(hello["d"]?["t"] == "h")
+            }
+            let logged = await server.sandbox.requests.matching("/.ws")
+            #expect(logged.map(\.status) == [503, 101])
+            #expect(logged.allSatisfy { $0.service == "firebase" && $0.rawQuery == "v=5&ns=test" })
+        }
+    }
+
     @Test("onDisconnect writes apply when the socket drops without a close")
     func onDisconnectOnDrop() async throws {
         try await FirebaseHTTP.withServer { server in

@@ -4,6 +4,7 @@
     import Hummingbird
     import HummingbirdWebSocket
     import NIOCore
+    import Networking
     import Sandbox
 
     /// Carries the Realtime Database's own protocol over a WebSocket at
@@ -35,14 +36,51 @@
         ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
             let request = SandboxRequest("GET", head.path ?? "/")
             guard request.path == FirebaseEmulator.realtimePath else { return .dontUpgrade }
+            // Faults and latency apply as for any request. A refusal of an
+            // upgrade cannot carry a status (Hummingbird answers it 400), so a
+            // fault's socket opens and closes at once, as a failing server's
+            // does, and the SDK reconnects later.
+            // (A body fault is about an HTTP body: the socket is served.)
+            let (latency, fault) = sandbox.faults.consume(for: request)
+            let failure: Int? =
+                switch fault {
+                case .respond(let status, _, _)?: status
+                case .dropConnection?: 0
+                case .body?, nil: nil
+                }
+            if let failure {
+                record(head, request, in: sandbox, status: failure, note: "A fault set in the Sandbox")
+                return .upgrade([:]) { _, outbound, _ in
+                    try? await Task.sleep(for: latency)
+                    if failure == 0 { try? await channel.close() }
+                    try? await outbound.close(.unexpectedServerError, reason: "A fault set in the Sandbox")
+                }
+            }
             let host = head.authority ?? "localhost"
             guard
                 let connection = try? sandbox.firebase.openRealtimeConnection(
                     namespace: request.query("ns"), host: host)
             else { return .dontUpgrade }
+            record(head, request, in: sandbox, status: 101, note: "A WebSocket of the Realtime Database's protocol")
             return .upgrade([:]) { inbound, outbound, _ in
+                if latency > .zero { try? await Task.sleep(for: latency) }
                 await serve(connection, inbound: inbound, outbound: outbound, channel: channel)
             }
+        }
+
+        /// Logs the upgrade as the request log logs a stream: `GET /.ws`,
+        /// its status (101, or a fault's), its body the connection.
+        private static func record(
+            _ head: HTTPRequest, _ request: SandboxRequest, in sandbox: Sandbox, status: Int, note: String
+        ) {
+            var headers = HeaderFields()
+            for field in head.headerFields {
+                headers.add(name: field.name.rawName, value: field.value)
+            }
+            sandbox.requests.record(
+                RecordedRequest(
+                    service: "firebase", method: "GET", path: request.path, rawQuery: request.rawQuery,
+                    status: status, requestHeaders: headers, responseBody: .stream, note: note))
         }
 
         private enum Side {
