@@ -41,8 +41,8 @@ public actor FirebaseRealtimeConnection {
     public nonisolated let frames: SandboxStream
 
     private let outbound: SandboxStream.Continuation
-    /// Ends when ``frames`` does.
-    private nonisolated let end: AsyncStream<Void>
+    /// Fires when ``frames`` ends.
+    private nonisolated let end = Ending()
     private let emulator: FirebaseEmulator
     private let namespace: String
     private let database: FirebaseDatabase
@@ -75,9 +75,7 @@ public actor FirebaseRealtimeConnection {
         clientID = emulator.connectedClientsTable.open(namespace: namespace)
         assembler = FirebaseRealtimeAssembler(maxMessageBytes: emulator.configuration.maxBodySize + 65_536)
         (frames, outbound) = SandboxStream.makeStream(backlog: Self.backlog)
-        let (end, ending) = AsyncStream<Void>.makeStream()
-        self.end = end
-        outbound.onTermination = { ending.finish() }
+        outbound.onTermination = { [end] in end.fire() }
         let sessionID = String(UInt64.random(in: .min ... .max), radix: 36)
         outbound.yield(
             FirebaseRealtimeMessage.hello(now: FirebaseEmulator.currentTime(), host: host, sessionID: sessionID))
@@ -87,7 +85,7 @@ public actor FirebaseRealtimeConnection {
     /// dropped a client that fell too far behind (whose socket the server
     /// should then close, even if a write to it is stuck).
     public nonisolated func ended() async {
-        for await _ in end {}
+        await end.wait()
     }
 
     /// Handles one text frame from the client.
@@ -351,6 +349,34 @@ public actor FirebaseRealtimeConnection {
         for frame in FirebaseRealtimeMessage.frames(of: message) where outbound.yield(frame) == .dropped {
             outbound.finish()
             return
+        }
+    }
+}
+
+/// A one-time event any number of tasks may wait for: waiting after it
+/// fired returns at once. Waiters are resumed after the lock is released.
+private final class Ending: @unchecked Sendable {
+    /// Guards the two `var`s; held for an assignment or an append.
+    private let lock = NSLock()
+    private var fired = false
+    private var waiters: [CheckedContinuation<Void, Never>] = []
+
+    func fire() {
+        let waiting = lock.withLock {
+            fired = true
+            defer { waiters = [] }
+            return waiters
+        }
+        for waiter in waiting { waiter.resume() }
+    }
+
+    func wait() async {
+        await withCheckedContinuation { waiter in
+            let firedAlready = lock.withLock {
+                if !fired { waiters.append(waiter) }
+                return fired
+            }
+            if firedAlready { waiter.resume() }
         }
     }
 }
