@@ -160,6 +160,29 @@ struct FirebaseWebSocketTests {
         }
     }
 
+    @Test("A client that never reads is dropped within the stream budget, its socket closed and its onDisconnect made")
+    func neverReads() async throws {
+        var options = FirebaseHTTP.options()
+        options.maxQueuedStreamBytes = 1 << 20
+        try await FirebaseHTTP.withServer(options) { server in
+            let events = FirebaseHTTPEventReader(server.baseURL, "/gone.json?ns=test")
+            #expect(try Self.data(try await events.next()) == .null)
+            let socket = try await RawConnection.connect(port: server.port, receiveBuffer: 4096)
+            try await socket.send(
+                "GET /.ws?v=5&ns=test HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                    + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+            try await socket.send(Self.maskedFrame(try Self.request(1, "q", ["p": "/feed", "h": ""])))
+            try await socket.send(Self.maskedFrame(try Self.request(2, "o", ["p": "/gone", "d": true])))
+            // 4 MiB of events for a reader that takes none.
+            let event = "\"" + String(repeating: "x", count: 16 << 10) + "\""
+            for index in 0..<256 {
+                try await FirebaseHTTP.send(server.baseURL, "PUT", "/feed/\(index % 8).json?ns=test", event)
+            }
+            #expect(try Self.data(try await events.next()) == true)
+            await socket.shutdown()
+        }
+    }
+
     /// A client's text frame: masked, as RFC 6455 requires of clients.
     static func maskedFrame(_ text: String) -> [UInt8] {
         let payload = Array(text.utf8)

@@ -14,8 +14,9 @@
     ///
     /// A connection is bounded: a frame is at most ``maxFrameSize`` bytes, a
     /// message what the emulator takes, and the frames waiting for a client
-    /// that stops reading are capped by the connection, which then drops it;
-    /// a writer still stuck on such a client is cut off after
+    /// that stops reading count against the server's ``StreamBudget`` (and
+    /// the connection's own backlog); a client dropped by either has its
+    /// socket closed, a writer still stuck on it cut off after
     /// ``dropGracePeriod``.
     enum RealtimeSocket {
         /// The largest WebSocket frame taken or sent: the SDKs send at most
@@ -32,7 +33,7 @@
         /// serves it. Any origin may connect, as with the official emulator:
         /// a browser sends no preflight for a WebSocket.
         static func upgrade(
-            _ head: HTTPRequest, on channel: any Channel, sandbox: Sandbox
+            _ head: HTTPRequest, on channel: any Channel, sandbox: Sandbox, budget: StreamBudget
         ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
             let request = SandboxRequest("GET", head.path ?? "/")
             guard request.path == FirebaseEmulator.realtimePath else { return .dontUpgrade }
@@ -64,7 +65,7 @@
             record(head, request, in: sandbox, status: 101, note: "A WebSocket of the Realtime Database's protocol")
             return .upgrade([:]) { inbound, outbound, _ in
                 if latency > .zero { try? await Task.sleep(for: latency) }
-                await serve(connection, inbound: inbound, outbound: outbound, channel: channel)
+                await serve(connection, inbound: inbound, outbound: outbound, channel: channel, budget: budget)
             }
         }
 
@@ -91,8 +92,15 @@
         /// ends it; its `close()` runs either way.
         private static func serve(
             _ connection: FirebaseRealtimeConnection, inbound: WebSocketInboundStream,
-            outbound: WebSocketOutboundWriter, channel: any Channel
+            outbound: WebSocketOutboundWriter, channel: any Channel, budget: StreamBudget
         ) async {
+            // The frames waiting for the client count against the server's
+            // stream budget, with the event streams': past it, the slowest
+            // are dropped first, and a dropped client's frames are let go.
+            let frames = connection.frames
+            let budgetID = budget.register { frames.cancel(notice: nil) }
+            budget.queued(frames.observeQueued { budget.queued($0, for: budgetID) }, for: budgetID)
+            defer { budget.unregister(budgetID) }
             await withTaskGroup(of: Side.self) { group in
                 group.addTask {
                     do {
@@ -106,12 +114,13 @@
                     return .reader
                 }
                 group.addTask {
-                    for await frame in connection.frames {
+                    for await frame in frames {
                         do {
                             try await outbound.write(.text(String(decoding: frame, as: UTF8.self)))
                         } catch {
                             break
                         }
+                        budget.sent(frame.count, for: budgetID)
                     }
                     return .writer
                 }

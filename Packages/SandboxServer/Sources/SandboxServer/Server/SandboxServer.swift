@@ -105,7 +105,7 @@
                     ))
                 let runner = try await ServerRunner.start(
                     responder: responder, host: options.host, port: options.port, gracePeriod: options.gracePeriod,
-                    logger: logger, webSocket: { RealtimeSocket.upgrade($0, on: $1, sandbox: sandbox) })
+                    logger: logger, webSocket: { RealtimeSocket.upgrade($0, on: $1, sandbox: sandbox, budget: budget) })
                 guard
                     let port = runner.address.port,
                     let baseURL = ServerAddress.baseURL(for: runner.address, requestedHost: options.host, port: port)
