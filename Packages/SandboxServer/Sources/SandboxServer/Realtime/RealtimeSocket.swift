@@ -85,7 +85,7 @@
         }
 
         private enum Side {
-            case reader, writer, watchdog
+            case reader, writer, closer, watchdog
         }
 
         /// Runs one connection until the client leaves or the connection
@@ -97,6 +97,10 @@
             // The frames waiting for the client count against the server's
             // stream budget, with the event streams': past it, the slowest
             // are dropped first, and a dropped client's frames are let go.
+            // As for an event stream, the kernel's send buffer is kept small:
+            // it would otherwise grow to megabytes for a client that does not
+            // read, outside the budget.
+            try? await channel.setOption(.socketOption(.so_sndbuf), value: StreamingBody.socketSendBuffer).get()
             let frames = connection.frames
             let budgetID = budget.register { frames.cancel(notice: nil) }
             budget.queued(frames.observeQueued { budget.queued($0, for: budgetID) }, for: budgetID)
@@ -129,12 +133,26 @@
                     try? await Task.sleep(for: dropGracePeriod)
                     return .watchdog
                 }
-                // The reader ends first when the client leaves, the writer
-                // when the connection ends (the handler's return then closes
-                // the socket), the watchdog when a dropped client's writer
-                // is stuck.
-                if await group.next() == .watchdog {
-                    try? await channel.close()
+                // The reader ends first when the client leaves. The writer
+                // ends first when the connection ended (a message too large, a
+                // client too slow): a close is sent, by a task of its own as a
+                // client that does not read may never take it, and the reader
+                // ends once the client answers, or the watchdog's grace is up.
+                sides: while let side = await group.next() {
+                    switch side {
+                    case .writer:
+                        group.addTask {
+                            try? await outbound.close(.normalClosure, reason: nil)
+                            return .closer
+                        }
+                    case .closer:
+                        continue
+                    case .watchdog:
+                        try? await channel.close()
+                        break sides
+                    case .reader:
+                        break sides
+                    }
                 }
                 group.cancelAll()
             }
