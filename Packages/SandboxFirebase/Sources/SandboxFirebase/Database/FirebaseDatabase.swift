@@ -204,12 +204,15 @@ actor FirebaseDatabase {
     ) async -> Result<FirebaseWriteOutcome, FirebaseEmulatorError> {
         if let precondition = write.precondition {
             let current = tree.value(at: write.path)
-            let holds =
-                switch precondition {
-                case .etag(let expected): FirebaseETag.of(current) == expected
-                case .hash(let expected): hash(at: write.path) == expected
+            switch precondition {
+            case .etag(let expected):
+                let etag = FirebaseETag.of(current)
+                guard etag == expected else { return .success(.preconditionFailed(current: current, etag: etag)) }
+            case .hash(let expected):
+                guard FirebaseHash.of(priorities.export(current, at: write.path)) == expected else {
+                    return .success(.preconditionFailed(current: current, etag: FirebaseETag.of(current)))
                 }
-            guard holds else { return .success(.preconditionFailed(current: current, etag: FirebaseETag.of(current))) }
+            }
         }
         let resolved: Resolved
         do throws(FirebaseEmulatorError) {
@@ -435,11 +438,6 @@ actor FirebaseDatabase {
     /// Closes a listen; one already closed is left as it is.
     func unlisten(_ id: Int) {
         streams.close(id)
-    }
-
-    /// The hash of the data at `path`, as the protocol's SDKs compute it.
-    func hash(at path: FirebasePath) -> String {
-        FirebaseHash.of(priorities.export(tree.value(at: path), at: path))
     }
 
     /// Sends a stream a `put` of everything it watches.

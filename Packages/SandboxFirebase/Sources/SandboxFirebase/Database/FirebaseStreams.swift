@@ -39,10 +39,9 @@ struct FirebaseStreams {
     mutating func open(
         at path: FirebasePath, query: FirebaseRESTQuery?, caller: FirebaseCaller
     ) -> (id: Int, events: SandboxStream) {
-        let id = nextID
-        nextID += 1
         let (events, continuation) = SandboxStream.makeStream(backlog: Self.backlog)
-        streams[id] = Stream(path: path, query: query, caller: caller, continuation: continuation, lastActivity: .now)
+        let id = insert(
+            Stream(path: path, query: query, caller: caller, continuation: continuation, lastActivity: .now))
         return (id, events)
     }
 
@@ -51,11 +50,16 @@ struct FirebaseStreams {
     mutating func open(
         at path: FirebasePath, query: FirebaseRESTQuery?, caller: FirebaseCaller, listen: FirebaseRealtimeListen
     ) -> Int {
+        insert(
+            Stream(
+                path: path, query: query, caller: caller, continuation: listen.outbound, listen: listen,
+                lastActivity: .now))
+    }
+
+    private mutating func insert(_ stream: Stream) -> Int {
         let id = nextID
         nextID += 1
-        streams[id] = Stream(
-            path: path, query: query, caller: caller, continuation: listen.outbound, listen: listen,
-            lastActivity: .now)
+        streams[id] = stream
         return id
     }
 

@@ -58,8 +58,13 @@ final class FirebaseConnectedClients: @unchecked Sendable {
         lock.withLock { _ = clients.removeValue(forKey: id) }
     }
 
-    /// The open connections, oldest first.
+    /// The open connections, oldest first, each one's listens by path.
     var all: [FirebaseConnectedClient] {
-        lock.withLock { clients.values.sorted { $0.id < $1.id } }
+        var all = lock.withLock { Array(clients.values) }
+        all.sort { $0.id < $1.id }
+        for index in all.indices {
+            all[index].listens.sort { ($0.path, $0.query ?? "") < ($1.path, $1.query ?? "") }
+        }
+        return all
     }
 }

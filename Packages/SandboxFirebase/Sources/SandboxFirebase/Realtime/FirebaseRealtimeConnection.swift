@@ -62,10 +62,10 @@ public actor FirebaseRealtimeConnection {
         var tag: Int?
     }
 
-    /// An open listen: its id in the database, and its query object.
+    /// An open listen: its id in the database, and how the console lists it.
     private struct OpenListen {
         var id: Int
-        var query: JSON?
+        var listed: FirebaseConnectedClient.Listen
     }
 
     init(emulator: FirebaseEmulator, namespace: String, database: FirebaseDatabase, host: String) {
@@ -114,11 +114,13 @@ public actor FirebaseRealtimeConnection {
         listens = [:]
         let writes = disconnectWrites
         disconnectWrites = []
-        for (write, caller) in writes {
-            var write = write
-            write.now = FirebaseEmulator.currentTime()
+        if !writes.isEmpty {
             let target = (try? emulator.databases.database(named: namespace)) ?? database
-            _ = await target.apply(write, as: caller)
+            for (write, caller) in writes {
+                var write = write
+                write.now = FirebaseEmulator.currentTime()
+                _ = await target.apply(write, as: caller)
+            }
         }
         outbound.finish()
         emulator.databases.streamEnded(in: namespace)
@@ -127,11 +129,7 @@ public actor FirebaseRealtimeConnection {
     /// Tells the table of connected clients what this one listens to and
     /// who it is.
     private func publish() {
-        let listens = listens.map { key, listen in
-            FirebaseConnectedClient.Listen(
-                path: key.path.description,
-                query: listen.query.map { String(decoding: FirebaseJSONWriter.data($0), as: UTF8.self) })
-        }.sorted { ($0.path, $0.query ?? "") < ($1.path, $1.query ?? "") }
+        let listens = listens.values.map(\.listed)
         let signedInAs: String? =
             switch caller {
             case .administrator: "administrator"
@@ -253,7 +251,11 @@ public actor FirebaseRealtimeConnection {
         // The current data goes out first: the answer tells the SDK the
         // listen is complete.
         let id = try await database.listen(at: path, query: query, as: caller, listen: listen).get()
-        listens[key] = OpenListen(id: id, query: listen.query)
+        listens[key] = OpenListen(
+            id: id,
+            listed: FirebaseConnectedClient.Listen(
+                path: path.description,
+                query: listen.query.map { String(decoding: FirebaseJSONWriter.data($0), as: UTF8.self) }))
         publish()
         return Answer(status: "ok", data: [:])
     }
@@ -346,10 +348,7 @@ public actor FirebaseRealtimeConnection {
     }
 
     private func send(_ message: Data) {
-        for frame in FirebaseRealtimeMessage.frames(of: message) where outbound.yield(frame) == .dropped {
-            outbound.finish()
-            return
-        }
+        if FirebaseRealtimeMessage.send(message, to: outbound) == .dropped { outbound.finish() }
     }
 }
 

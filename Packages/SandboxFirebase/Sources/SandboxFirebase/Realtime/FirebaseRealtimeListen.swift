@@ -31,10 +31,6 @@ struct FirebaseRealtimeListen: Sendable {
         default:
             return .enqueued
         }
-        var result = SandboxStream.YieldResult.enqueued
-        for piece in FirebaseRealtimeMessage.frames(of: message) where result == .enqueued {
-            result = outbound.yield(piece)
-        }
-        return result
+        return FirebaseRealtimeMessage.send(message, to: outbound)
     }
 }

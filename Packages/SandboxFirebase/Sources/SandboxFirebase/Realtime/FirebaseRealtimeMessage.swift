@@ -60,6 +60,16 @@ enum FirebaseRealtimeMessage {
         return FirebaseJSONWriter.data(["t": "d", "d": ["a": "c", "b": .object(body)]])
     }
 
+    /// Queues the frames of `message` on `outbound`, stopping at the first
+    /// it does not take; what became of the last one.
+    static func send(_ message: Data, to outbound: SandboxStream.Continuation) -> SandboxStream.YieldResult {
+        var result = SandboxStream.YieldResult.enqueued
+        for frame in frames(of: message) where result == .enqueued {
+            result = outbound.yield(frame)
+        }
+        return result
+    }
+
     /// The frames that carry `message`: itself when it fits in one, else a
     /// frame holding the count, then the pieces, each cut on a character
     /// boundary so that every frame is valid UTF-8 text.

@@ -4,7 +4,6 @@
     import Hummingbird
     import HummingbirdWebSocket
     import NIOCore
-    import Networking
     import Sandbox
 
     /// Carries the Realtime Database's own protocol over a WebSocket at
@@ -35,7 +34,11 @@
         static func upgrade(
             _ head: HTTPRequest, on channel: any Channel, sandbox: Sandbox, budget: StreamBudget
         ) -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> {
-            let request = SandboxRequest("GET", head.path ?? "/")
+            // Read as the emulators read a request: headers with `Host`, the
+            // raw query, whether the caller is local.
+            let request = SandboxResponder.sandboxRequest(
+                from: head, target: RequestTarget(head.path ?? "/"), body: Data(),
+                remoteAddress: channel.remoteAddress)
             guard request.path == FirebaseEmulator.realtimePath else { return .dontUpgrade }
             // Faults and latency apply as for any request. A refusal of an
             // upgrade cannot carry a status (Hummingbird answers it 400), so a
@@ -50,7 +53,7 @@
                 case .body?, nil: nil
                 }
             if let failure {
-                record(head, request, in: sandbox, status: failure, note: "A fault set in the Sandbox")
+                record(request, in: sandbox, status: failure, note: "A fault set in the Sandbox")
                 return .upgrade([:]) { _, outbound, _ in
                     try? await Task.sleep(for: latency)
                     if failure == 0 { try? await channel.close() }
@@ -62,7 +65,7 @@
                 let connection = try? sandbox.firebase.openRealtimeConnection(
                     namespace: request.query("ns"), host: host)
             else { return .dontUpgrade }
-            record(head, request, in: sandbox, status: 101, note: "A WebSocket of the Realtime Database's protocol")
+            record(request, in: sandbox, status: 101, note: "A WebSocket of the Realtime Database's protocol")
             return .upgrade([:]) { inbound, outbound, _ in
                 if latency > .zero { try? await Task.sleep(for: latency) }
                 await serve(connection, inbound: inbound, outbound: outbound, channel: channel, budget: budget)
@@ -72,16 +75,12 @@
         /// Logs the upgrade as the request log logs a stream: `GET /.ws`,
         /// its status (101, or a fault's), its body the connection.
         private static func record(
-            _ head: HTTPRequest, _ request: SandboxRequest, in sandbox: Sandbox, status: Int, note: String
+            _ request: SandboxRequest, in sandbox: Sandbox, status: Int, note: String
         ) {
-            var headers = HeaderFields()
-            for field in head.headerFields {
-                headers.add(name: field.name.rawName, value: field.value)
-            }
             sandbox.requests.record(
                 RecordedRequest(
                     service: "firebase", method: "GET", path: request.path, rawQuery: request.rawQuery,
-                    status: status, requestHeaders: headers, responseBody: .stream, note: note))
+                    status: status, requestHeaders: request.headers, responseBody: .stream, note: note))
         }
 
         private enum Side {
